@@ -1,0 +1,92 @@
+"""One (class, contract) check end to end, without pytest: harness -> symex -> solve -> counterexample.
+
+The verdict follows from three questions to the solver, in this order:
+1. can a violation happen on a path that the engine models completely?
+   yes -> failed, with a counterexample (the path never touched anything unmodelled);
+2. otherwise, can a path reach something the engine does not model?
+   yes -> skipped, naming the construct and its file:line;
+3. otherwise -> passed; if a path could run past a bound, the pass says where.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import z3
+
+from . import counterexample
+from .harness import Contract, parameter_domains, receiver_types
+from .jtypes import ClassInfo
+from .program import Program
+from .solve import Solver
+from .bounds import Bounds
+from .symex import Event, Executor
+from .values import mk_or
+
+@dataclass
+class Outcome:
+    status: str   # passed | failed | skipped
+    message: str  # passed: what held; failed: the counterexample; skipped: why
+    advisory: bool = False
+    timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def seconds(self) -> float:
+        return sum(self.timings.values())
+
+
+def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bounds,
+              universe: list[ClassInfo]) -> Outcome:
+    start = time.perf_counter()
+    if not receiver_types(program, cls):
+        return Outcome("skipped", f"{cls.simple_name} is abstract and has no concrete project "
+                                  "subclass: there is no object to check")
+    ctx = z3.Context()
+    ex = Executor(program, bounds, ctx, universe)
+    domains = parameter_domains(program, contract, cls, universe)
+    refs = [ex.choice(d.name, d.static, list(d.types), d.nullable, per_type=i + 1)
+            for i, d in enumerate(domains)]
+    thrown = ex.run(contract.method, refs)
+    built = time.perf_counter()
+    timings = {"build": built - start}
+
+    solver = Solver(ctx, bounds.timeout, ex.constraints, list(ex.selectors.values()))
+    answer = solver.check(mk_or(ctx, [t.guard for t in thrown]))
+    timings["solve"] = time.perf_counter() - built
+    if answer.verdict == "sat":
+        model = solver.small_model(answer, ex.inputs)
+        done = time.perf_counter()
+        timings["minimise"] = done - built - timings["solve"]
+        footer = (f"bounds: {bounds.describe()}; objects: any field values; "
+                  f"{done - start:.2f} s")
+        text = counterexample.render(ex, model, contract.summary,
+                                     [(d.name, r) for d, r in zip(domains, refs)], thrown, footer)
+        return Outcome("failed", text, contract.advisory, timings)
+    if answer.verdict == "unknown":
+        return Outcome("skipped", f"the solver gave up ({answer.reason}) after "
+                                  f"{timings['solve']:.1f} s; bounds: {bounds.describe()}",
+                       timings=timings)
+    stuck = _reachable(solver, ctx, ex.stuck, "unsupported: ")
+    if stuck is not None:
+        return Outcome("skipped", stuck, timings=timings)
+    held = f"no violation within {bounds.describe()}; objects: any field values"
+    cut = _reachable(solver, ctx, ex.cuts, "")
+    if cut is not None:
+        held += f"; bounded at {cut}"
+    timings["solve"] = time.perf_counter() - built
+    return Outcome("passed", held, timings=timings)
+
+
+def _reachable(solver: Solver, ctx: z3.Context, events: list[Event], prefix: str) -> str | None:
+    """Describe the events some execution reaches, or None if none is reachable."""
+    if not events:
+        return None
+    answer = solver.check(mk_or(ctx, [e.guard for e in events]))
+    if answer.verdict == "unsat":
+        return None
+    if answer.verdict == "unknown":
+        return (f"the solver could not decide ({answer.reason}) whether this is reachable: "
+                + "; ".join(dict.fromkeys(f"{prefix}{e.what} at {e.where}" for e in events)))
+    model = answer.model
+    hits = [e for e in events if z3.is_true(model.eval(e.guard, model_completion=True))]
+    return "; ".join(dict.fromkeys(f"{prefix}{e.what} at {e.where}" for e in hits))

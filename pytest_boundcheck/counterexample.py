@@ -1,0 +1,245 @@
+"""Counterexample stage: a solver model -> the objects and calls, written as Java.
+
+Every value shown is read back from the model through the terms the engine
+recorded, so what the report says is what the formula says.
+"""
+from __future__ import annotations
+
+import z3
+
+from . import javaast as ast
+from . import jdk
+from .jtypes import BOOLEAN, CHAR, INT, LONG, ClassInfo, FieldInfo, PrimType
+from .semantics import signed_value
+from .symex import Executor, Location, Observation, Thrown
+from .values import HeapObj, Prim, Ref, Value
+
+_NAMED = {
+    (INT, -(1 << 31)): "Integer.MIN_VALUE", (INT, (1 << 31) - 1): "Integer.MAX_VALUE",
+    (LONG, -(1 << 63)): "Long.MIN_VALUE", (LONG, (1 << 63) - 1): "Long.MAX_VALUE",
+}
+_MODEL_SITES = {
+    "Object.equals": "Object.equals: identity",
+    "Object.hashCode": "Object.hashCode: identity hash, not overridden",
+}
+
+
+class Rendering:
+    """Names the objects of one model and writes them and the harness's calls as Java."""
+
+    def __init__(self, ex: Executor, model: z3.ModelRef):
+        self.ex, self.model = ex, model
+        self.names: dict[HeapObj, str] = {}
+        self.lines: list[str] = []
+        self._strings: dict[int, str] = {}
+        self._counts: dict[str, int] = {}
+
+    # ------------------------------------------------------------ reading
+    def holds(self, guard: z3.BoolRef) -> bool:
+        return z3.is_true(self.model.eval(guard, model_completion=True))
+
+    def target(self, ref: Ref) -> HeapObj | None:
+        return next((o for g, o in ref.cases if self.holds(g)), None)
+
+    def number(self, p: Prim) -> int | bool:
+        v = self.model.eval(p.term, model_completion=True)
+        if p.type is BOOLEAN:
+            return z3.is_true(v)
+        return signed_value(p.type, v.as_long())
+
+    # ------------------------------------------------------------ writing
+    def java(self, v: Value, named: bool = True) -> str:
+        """A Java expression for a value; ``named`` spells MIN/MAX values as constants."""
+        if isinstance(v, Prim):
+            return java_literal(v.type, self.number(v), named)
+        obj = self.target(v)
+        if obj is None:
+            return "null"
+        if obj.cls.fqname == jdk.STRING:
+            return self.string(obj)
+        return self.names.get(obj) or self.declare(obj, None)
+
+    def string(self, obj: HeapObj) -> str:
+        content = self.model.eval(obj.content, model_completion=True).as_long()
+        text = self.ex.literal_text(content)
+        if text is None:
+            text = self._strings.setdefault(content, f"str{len(self._strings) + 1}")
+        return java_string(text)
+
+    def declare(self, obj: HeapObj, name: str | None) -> str:
+        """Write the declaration of ``obj`` (after the objects it refers to)."""
+        if name is None:
+            base = obj.cls.simple_name.rpartition(".")[2]
+            base = base[0].lower() + base[1:]
+            self._counts[base] = self._counts.get(base, 0) + 1
+            name = f"{base}{self._counts[base]}"
+        self.names[obj] = name
+        type_ = obj.cls.simple_name
+        if obj.cls.fqname == jdk.OBJECT:
+            self.lines.append(f"{type_} {name} = new Object();")
+            return name
+        fields = obj.cls.instance_fields()
+        values = {f.key: self.field_value(obj, f) for f in fields}
+        ctor = field_constructor(obj.cls)
+        if ctor is not None:
+            args = ", ".join(values[f.key] for f in ctor)
+            self.lines.append(f"{type_} {name} = new {type_}({args});")
+        else:
+            shown = ", ".join(f"{f.name} = {values[f.key]}" for f in fields) or "no fields"
+            self.lines.append(f"{type_} {name};  // with fields {shown} (no constructor sets exactly these)")
+        return name
+
+    def field_value(self, obj: HeapObj, f: FieldInfo) -> str:
+        value = self.ex.initial.get((obj, f.key))
+        if value is None:  # never read: any value will do
+            return "null" if not isinstance(f.type, PrimType) else java_literal(
+                f.type, False if f.type is BOOLEAN else 0, True)
+        return self.java(value)
+
+    def parameter(self, name: str, ref: Ref) -> None:
+        obj = self.target(ref)
+        if obj is None:
+            self.lines.append(f"Object {name} = null;")
+        elif obj in self.names:
+            self.lines.append(f"{obj.cls.simple_name} {name} = {self.names[obj]};")
+        elif obj.cls.fqname == jdk.STRING:
+            self.names[obj] = name
+            self.lines.append(f"String {name} = {self.string(obj)};")
+        else:
+            self.declare(obj, name)
+
+    def site(self, term: z3.ExprRef) -> str:
+        where = self.ex.sites[self.model.eval(term, model_completion=True).as_long()]
+        if isinstance(where, Location):
+            return str(where)
+        return _MODEL_SITES.get(where, where)
+
+    def call(self, obs: Observation) -> tuple[str, str, str] | None:
+        if not self.holds(obs.reached):
+            return None
+        fired = next((t for t in obs.thrown if self.holds(t.guard)), None)
+        if fired is not None:
+            return obs.text, f"throws {self.exception_name(fired)}", str(fired.where)
+        result = "" if obs.result is None else self.java(obs.result, named=False)
+        return obs.text, result, self.site(obs.site)
+
+    def exception_name(self, t: Thrown) -> str:
+        obj = self.target(t.exc)
+        return obj.cls.simple_name if obj is not None else "an exception"
+
+
+def render(ex: Executor, model: z3.ModelRef, summary: str, params: list[tuple[str, Ref]],
+           thrown: list[Thrown], footer: str) -> str:
+    r = Rendering(ex, model)
+    for name, ref in params:
+        r.parameter(name, ref)
+    calls = [c for c in (r.call(o) for o in ex.observations) if c is not None]
+    out = [summary, ""] + [f"  {line}" for line in r.lines] + [""]
+    if calls:
+        width = max(len(c[0]) for c in calls)
+        rwidth = max(len(c[1]) for c in calls)
+        out += [f"  {text.ljust(width)}  -> {result.ljust(rwidth)}  ({where})"
+                for text, result, where in calls]
+        out.append("")
+    fired = next((t for t in thrown if r.holds(t.guard)), None)
+    if fired is not None:
+        exc = r.exception_name(fired)
+        if exc == "AssertionError":
+            out.append(f"violated: {fired.message or 'assertion'}")
+        else:
+            out.append(f"{exc} escaped the contract check (thrown at {fired.where})")
+    out.append(footer)
+    return "\n".join(out)
+
+
+# ------------------------------------------------------------ Java literals
+
+def java_literal(t: PrimType, value: int | bool, named: bool = True) -> str:
+    if t is BOOLEAN:
+        return "true" if value else "false"
+    if named and (t, value) in _NAMED:
+        return _NAMED[(t, value)]
+    if t is LONG:
+        return f"{value}L"
+    if t is CHAR:
+        return java_char(value)
+    if t.name in ("byte", "short"):
+        return f"({t.name}) {value}"
+    return str(value)
+
+
+def java_char(code: int) -> str:
+    c = chr(code)
+    if c == "'":
+        return "'\\''"
+    if c == "\\":
+        return "'\\\\'"
+    if 32 <= code < 127:
+        return f"'{c}'"
+    return f"'\\u{code:04x}'"
+
+
+def java_string(text: str) -> str:
+    out = []
+    for c in text:
+        if c in '"\\':
+            out.append("\\" + c)
+        elif 32 <= ord(c) < 127:
+            out.append(c)
+        else:
+            out.append(f"\\u{ord(c):04x}")
+    return '"' + "".join(out) + '"'
+
+
+# ------------------------------------------------- constructors that set fields
+
+def field_constructor(cls: ClassInfo) -> list[FieldInfo] | None:
+    """The fields, in parameter order, of a constructor that sets exactly all of the
+    instance fields from its parameters (``this.x = x`` and ``super(x, y)`` only)."""
+    fields = cls.instance_fields()
+    for ctor in cls.ctors:
+        mapping = _param_fields(cls, ctor.decl)
+        if mapping is not None and sorted(mapping.values()) == list(range(len(fields))) \
+                and len(mapping) == len(fields) == len(ctor.params):
+            by_param = {i: key for key, i in mapping.items()}
+            keyed = {f.key: f for f in fields}
+            return [keyed[by_param[i]] for i in range(len(fields))]
+    return None
+
+
+def _param_fields(cls: ClassInfo, decl: ast.MethodDecl) -> dict[str, int] | None:
+    """field key -> parameter index, if the constructor only copies parameters into fields."""
+    params = {p.name: i for i, p in enumerate(decl.params)}
+    mapping: dict[str, int] = {}
+    stmts = list(decl.body.stmts)
+    if stmts and isinstance(stmts[0], ast.CtorCall):
+        call = stmts.pop(0)
+        if call.kind != "super" or not all(isinstance(a, ast.Name) and a.name in params
+                                           for a in call.args):
+            return None
+        if call.args:
+            sup = cls.superclass
+            inner = next((m for m in (_param_fields(sup, c.decl) for c in sup.ctors
+                                      if c.decl is not None and len(c.params) == len(call.args))
+                          if m is not None), None) if sup is not None and sup.is_project else None
+            if inner is None:
+                return None
+            for key, i in inner.items():
+                mapping[key] = params[call.args[i].name]
+    elif cls.superclass is not None and cls.superclass.is_project and cls.superclass.instance_fields():
+        return None
+    for s in stmts:
+        if not (isinstance(s, ast.ExprStmt) and isinstance(s.expr, ast.Assign) and s.expr.op == "="
+                and isinstance(s.expr.value, ast.Name) and s.expr.value.name in params):
+            return None
+        target = s.expr.target
+        if isinstance(target, ast.FieldAccess) and isinstance(target.target, ast.This):
+            name = target.name
+        elif isinstance(target, ast.Name) and target.name not in params:
+            name = target.name
+        else:
+            return None
+        if name not in cls.fields or cls.fields[name].static:
+            return None
+        mapping[cls.fields[name].key] = params[s.expr.value.name]
+    return mapping

@@ -1,0 +1,162 @@
+"""Harness stage: which contracts a class gets, and what each harness parameter ranges over.
+
+A contract is a Java file under ``contracts/``: a Javadoc whose first line says
+the rule in words, an ``@contract`` id, and a static ``check`` method whose
+assertions the engine tries to break. Parameter conventions:
+
+* the first parameter is the receiver: an instance of the class under test or
+  of one of its concrete project subclasses, never null;
+* a parameter declared ``Object`` is null or any object: every concrete
+  project class, ``String`` and a plain ``Object``;
+* a parameter declared with the harness's type variable is null or anything
+  the class's ``compareTo`` accepts.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from . import jdk
+from .jtypes import ClassInfo, MethodInfo
+from .parse import parse_source
+from .program import Program
+
+CONTRACT_IDS = ("equals-reflexive", "equals-symmetric", "equals-transitive", "equals-null",
+                "hashcode-consistent", "compareto-antisymmetric", "compareto-transitive",
+                "compareto-substitutable", "compareto-equals")
+
+
+@dataclass(frozen=True)
+class Contract:
+    id: str
+    summary: str     # the rule in words, first line of the Javadoc
+    quote: str       # the Javadoc sentence the contract enforces
+    advisory: bool
+    method: MethodInfo
+
+    @property
+    def family(self) -> str:
+        """equals, hashcode or compareto: the part of an id before the first dash."""
+        return self.id.partition("-")[0]
+
+    @property
+    def source(self) -> str:
+        return self.method.owner.path
+
+
+def contracts_dir() -> Path:
+    """The shipped contracts: packaged in the wheel, or the source tree's ``contracts/``."""
+    packaged = resources.files("pytest_boundcheck") / "contracts"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parent.parent / "contracts"
+
+
+def load_contracts(program: Program, directory: Path | None = None) -> list[Contract]:
+    """Parse the contract harnesses into ``program``; ordered as ``CONTRACT_IDS``."""
+    directory = directory or contracts_dir()
+    units = [parse_source(p.read_bytes(), str(p)) for p in sorted(directory.glob("*.java"))]
+    found = {}
+    for cls in program.add_units(units, origin="contract"):
+        doc = cls.decl.doc or ""
+        ident = re.search(r"@contract\s+(\S+)", doc)
+        if ident is None:
+            continue
+        check = next(m for m in cls.methods if m.name == "check")
+        found[ident.group(1)] = Contract(ident.group(1), _summary(doc), _quote(doc),
+                                         "@advisory" in doc, check)
+    return [found[i] for i in CONTRACT_IDS if i in found] + \
+        [c for i, c in found.items() if i not in CONTRACT_IDS]
+
+
+def _doc_lines(doc: str) -> list[str]:
+    lines = [re.sub(r"^\s*(/\*\*|\*/|\*)\s?", "", line).rstrip() for line in doc.splitlines()]
+    return [line for line in lines if line not in ("", "/")]
+
+
+def _summary(doc: str) -> str:
+    return _doc_lines(doc)[0]
+
+
+def _quote(doc: str) -> str:
+    text = " ".join(_doc_lines(doc)[1:])
+    match = re.search(r"<p>(.*?)(?=<p>|@)", text)
+    return " ".join(match.group(1).split()) if match else ""
+
+
+# ------------------------------------------------------------- applicability
+
+def equals_implementation(program: Program, cls: ClassInfo) -> MethodInfo | None:
+    """The project ``equals(Object)`` instances of ``cls`` run, if it is not Object's."""
+    obj_equals = program.methods_named(program.classes[jdk.OBJECT], "equals")[0]
+    impl, _ = program.find_override(cls, obj_equals)
+    return impl if impl is not None and impl.owner.is_project else None
+
+
+def compare_to_implementation(program: Program, cls: ClassInfo) -> MethodInfo | None:
+    """The project ``compareTo`` instances of ``cls`` run: the Comparable one, or a
+    declared one-argument compareTo for classes that do not implement Comparable."""
+    comparable = program.classes["java.lang.Comparable"]
+    if cls.is_subtype_of(comparable):
+        impl, _ = program.find_override(cls, comparable.methods[0])
+        if impl is not None and impl.owner.is_project:
+            return impl
+    declared = [m for m in program.methods_named(cls, "compareTo") if len(m.params) == 1]
+    return declared[0] if declared and declared[0].owner.is_project else None
+
+
+def applicable(program: Program, cls: ClassInfo, contracts: list[Contract]) -> list[Contract]:
+    if cls.kind not in ("class", "record") or cls.origin != "project":
+        return []
+    families = set()
+    if equals_implementation(program, cls) is not None:
+        families |= {"equals", "hashcode"}
+    if compare_to_implementation(program, cls) is not None:
+        families.add("compareto")
+    return [c for c in contracts if c.family in families]
+
+
+def universe(program: Program) -> list[ClassInfo]:
+    """Concrete types an initial object may have: project classes, String and a plain Object.
+    Records and enums join when the engine models them."""
+    classes = program.classes
+    project = [c for c in program.project if c.kind == "class" and not c.is_abstract]
+    return project + [classes[jdk.STRING], classes[jdk.OBJECT]]
+
+
+def receiver_types(program: Program, cls: ClassInfo) -> list[ClassInfo]:
+    """Concrete project classes an item's first object may have: ``cls`` and its subclasses."""
+    return [c for c in program.subclasses(cls) if c.kind in ("class", "record") and not c.is_abstract]
+
+
+@dataclass(frozen=True)
+class ParamDomain:
+    name: str
+    static: ClassInfo
+    types: tuple[ClassInfo, ...]
+    nullable: bool
+
+
+def parameter_domains(program: Program, contract: Contract, cls: ClassInfo,
+                      universe: list[ClassInfo]) -> list[ParamDomain]:
+    """What each harness parameter ranges over when ``contract`` is checked for ``cls``."""
+    params = contract.method.params
+    domains = [ParamDomain(params[0].name, params[0].type, tuple(receiver_types(program, cls)), False)]
+    for p in params[1:]:
+        if p.is_type_var:
+            accepted = _compare_to_argument(program, cls)
+            comparable = program.classes["java.lang.Comparable"]
+            types = [t for t in universe if t.is_subtype_of(accepted)
+                     and (t.is_subtype_of(comparable) or t.is_subtype_of(cls))]
+        else:
+            types = [t for t in universe if t.is_subtype_of(p.type)]
+        domains.append(ParamDomain(p.name, p.type, tuple(types), True))
+    return domains
+
+
+def _compare_to_argument(program: Program, cls: ClassInfo) -> ClassInfo:
+    impl = compare_to_implementation(program, cls)
+    t = impl.params[0].type if impl is not None else None
+    return t if isinstance(t, ClassInfo) else program.classes[jdk.OBJECT]

@@ -1,0 +1,286 @@
+"""The Java syntax tree the engine reads: small immutable nodes with source lines.
+
+The parser (parse.py) builds these from tree-sitter's concrete tree; everything
+after parsing sees only these nodes. A construct the engine cannot model yet is
+kept as an ``Unsupported`` node, so that it costs a skip only when a check
+actually reaches it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class TypeName:
+    """A type as written: ``int``, ``Point``, ``java.util.List`` (type arguments erased)."""
+    name: str
+    dims: int = 0
+
+
+# ---------------------------------------------------------------- expressions
+
+@dataclass(frozen=True, slots=True)
+class Expr:
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Literal(Expr):
+    kind: str  # int, long, char, boolean, string, null
+    value: object
+
+
+@dataclass(frozen=True, slots=True)
+class Name(Expr):
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class This(Expr):
+    qualifier: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FieldAccess(Expr):
+    target: Expr | None  # None for super.f
+    name: str
+    is_super: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MethodCall(Expr):
+    target: Expr | None  # None: unqualified call
+    name: str
+    args: tuple[Expr, ...]
+    is_super: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class New(Expr):
+    type: TypeName
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Assign(Expr):
+    op: str  # '=', '+=', ...
+    target: Expr
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Binary(Expr):
+    op: str
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Unary(Expr):
+    op: str  # - + ~ !
+    operand: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Update(Expr):
+    op: str  # ++ --
+    prefix: bool
+    target: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Cast(Expr):
+    type: TypeName
+    expr: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class InstanceOf(Expr):
+    expr: Expr
+    type: TypeName
+    binding: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Conditional(Expr):
+    cond: Expr
+    then: Expr
+    other: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class ClassLiteral(Expr):
+    type: TypeName
+
+
+@dataclass(frozen=True, slots=True)
+class UnsupportedExpr(Expr):
+    what: str
+
+
+# ----------------------------------------------------------------- statements
+
+@dataclass(frozen=True, slots=True)
+class Stmt:
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Block(Stmt):
+    stmts: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LocalVar(Stmt):
+    type: TypeName
+    name: str
+    init: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class ExprStmt(Stmt):
+    expr: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class If(Stmt):
+    cond: Expr
+    then: Stmt
+    other: Stmt | None
+
+
+@dataclass(frozen=True, slots=True)
+class Loop(Stmt):
+    """while, do-while and for, in one shape: init; while (cond) { body; update }."""
+    init: tuple[Stmt, ...]
+    cond: Expr | None
+    update: tuple[Expr, ...]
+    body: Stmt
+    test_first: bool = True  # False for do-while
+    label: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Return(Stmt):
+    value: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class Break(Stmt):
+    label: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Continue(Stmt):
+    label: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Throw(Stmt):
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Catch:
+    types: tuple[TypeName, ...]
+    name: str
+    body: Block
+
+
+@dataclass(frozen=True, slots=True)
+class Try(Stmt):
+    body: Block
+    catches: tuple[Catch, ...]
+    final: Block | None
+
+
+@dataclass(frozen=True, slots=True)
+class Assert(Stmt):
+    cond: Expr
+    message: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class Labeled(Stmt):
+    label: str
+    stmt: Stmt
+
+
+@dataclass(frozen=True, slots=True)
+class CtorCall(Stmt):
+    """``this(...)`` or ``super(...)`` as the first statement of a constructor."""
+    kind: str  # this | super
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UnsupportedStmt(Stmt):
+    what: str
+
+
+# --------------------------------------------------------------- declarations
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    type: TypeName
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class FieldDecl:
+    modifiers: frozenset[str]
+    type: TypeName
+    name: str
+    init: Expr | None
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class MethodDecl:
+    modifiers: frozenset[str]
+    type_params: tuple[tuple[str, TypeName | None], ...]
+    return_type: TypeName | None  # None for constructors
+    name: str
+    params: tuple[Param, ...]
+    body: Block | None
+    line: int
+    doc: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Initializer:
+    static: bool
+    body: Block
+
+
+@dataclass(frozen=True, slots=True)
+class TypeDecl:
+    kind: str  # class | interface | enum | record | annotation
+    name: str
+    modifiers: frozenset[str]
+    type_params: tuple[tuple[str, TypeName | None], ...]
+    superclass: TypeName | None
+    interfaces: tuple[TypeName, ...]
+    fields: tuple[FieldDecl, ...]
+    methods: tuple[MethodDecl, ...]
+    constructors: tuple[MethodDecl, ...]
+    initializers: tuple[Initializer, ...]
+    members: tuple[TypeDecl, ...]
+    line: int
+    doc: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Import:
+    name: str
+    static: bool
+    wildcard: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CompilationUnit:
+    path: str
+    package: str
+    imports: tuple[Import, ...]
+    types: tuple[TypeDecl, ...] = field(default=())

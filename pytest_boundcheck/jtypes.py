@@ -1,0 +1,218 @@
+"""Java types as the engine sees them: primitive types and the class table's entries.
+
+A reference type is a ``ClassInfo`` (erased: type arguments are dropped, a type
+variable is its bound). Project classes, JDK library models and unknown
+("external") classes share this one shape; ``program.py`` fills it in.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from . import javaast as ast
+
+
+@dataclass(frozen=True, slots=True)
+class PrimType:
+    name: str
+    bits: int
+    signed: bool = True
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_integral(self) -> bool:
+        return self.name in ("byte", "short", "char", "int", "long")
+
+
+BOOLEAN = PrimType("boolean", 1, False)
+BYTE = PrimType("byte", 8)
+SHORT = PrimType("short", 16)
+CHAR = PrimType("char", 16, False)
+INT = PrimType("int", 32)
+LONG = PrimType("long", 64)
+FLOAT = PrimType("float", 32)
+DOUBLE = PrimType("double", 64)
+VOID = PrimType("void", 0)
+PRIMITIVES = {t.name: t for t in (BOOLEAN, BYTE, SHORT, CHAR, INT, LONG, FLOAT, DOUBLE, VOID)}
+
+# primitive widening conversions (JLS 5.1.2), as reachable sets
+_WIDER = {
+    "byte": {"short", "int", "long", "float", "double"},
+    "short": {"int", "long", "float", "double"},
+    "char": {"int", "long", "float", "double"},
+    "int": {"long", "float", "double"},
+    "long": {"float", "double"},
+    "float": {"double"},
+}
+
+
+@dataclass(eq=False)
+class FieldInfo:
+    name: str
+    type: "JType"
+    owner: "ClassInfo"
+    static: bool
+    final: bool
+    init: ast.Expr | None = None
+    line: int = 0
+
+    @property
+    def key(self) -> str:
+        """Fields are not virtual: the declaring class is part of a field's identity."""
+        return f"{self.owner.fqname}.{self.name}"
+
+
+@dataclass(eq=False)
+class Param:
+    type: "JType"
+    name: str
+    is_type_var: bool = False  # declared as a type variable: overriders may narrow it (bridge)
+
+
+@dataclass(eq=False)
+class MethodInfo:
+    name: str  # "<init>" for constructors
+    owner: "ClassInfo"
+    params: list[Param]
+    return_type: "JType"
+    static: bool = False
+    abstract: bool = False
+    private: bool = False
+    varargs: bool = False
+    decl: ast.MethodDecl | None = None
+    model: Callable | None = None  # JDK library model
+    type_vars: dict[str, "JType"] = field(default_factory=dict)
+
+    @property
+    def line(self) -> int:
+        return self.decl.line if self.decl else 0
+
+    def signature(self) -> str:
+        params = ", ".join(type_name(p.type) for p in self.params)
+        return f"{self.owner.simple_name}.{self.name}({params})"
+
+    def same_erasure(self, other: "MethodInfo") -> bool:
+        return (self.name == other.name and len(self.params) == len(other.params)
+                and all(a.type is b.type for a, b in zip(self.params, other.params)))
+
+
+@dataclass(eq=False)
+class ClassInfo:
+    fqname: str
+    kind: str  # class | interface | enum | record | annotation | external
+    modifiers: frozenset[str] = frozenset()
+    decl: ast.TypeDecl | None = None
+    unit: ast.CompilationUnit | None = None
+    outer: "ClassInfo | None" = None
+    superclass: "ClassInfo | None" = None
+    interfaces: list["ClassInfo"] = field(default_factory=list)
+    fields: dict[str, FieldInfo] = field(default_factory=dict)
+    methods: list[MethodInfo] = field(default_factory=list)
+    ctors: list[MethodInfo] = field(default_factory=list)
+    type_vars: dict[str, "JType"] = field(default_factory=dict)
+    members: dict[str, "ClassInfo"] = field(default_factory=dict)
+    origin: str = "project"  # project | jdk | contract | external
+
+    def __repr__(self) -> str:
+        return f"<class {self.fqname}>"
+
+    @property
+    def package(self) -> str:
+        return self.unit.package if self.unit else self.fqname.rpartition(".")[0]
+
+    @property
+    def simple_name(self) -> str:
+        """Name as Java code outside the package writes it: ``Outer.Inner``."""
+        if self.outer is not None:
+            return f"{self.outer.simple_name}.{self.fqname.rpartition('.')[2]}"
+        return self.fqname.rpartition(".")[2]
+
+    @property
+    def is_interface(self) -> bool:
+        return self.kind in ("interface", "annotation")
+
+    @property
+    def is_abstract(self) -> bool:
+        return self.is_interface or "abstract" in self.modifiers
+
+    @property
+    def is_project(self) -> bool:
+        return self.origin == "project"
+
+    @property
+    def path(self) -> str | None:
+        return self.unit.path if self.unit else None
+
+    def supertypes(self) -> Iterator["ClassInfo"]:
+        """This class, then its superclasses, then all interfaces (each once)."""
+        seen: set[int] = set()
+        chain = []
+        c: ClassInfo | None = self
+        while c is not None:
+            chain.append(c)
+            c = c.superclass
+        pending = list(chain)
+        while pending:
+            c = pending.pop(0)
+            if id(c) in seen:
+                continue
+            seen.add(id(c))
+            yield c
+            pending.extend(c.interfaces)
+
+    def is_subtype_of(self, other: "ClassInfo") -> bool:
+        if other.fqname == "java.lang.Object" or other is self:
+            return True
+        return any(t is other for t in self.supertypes())
+
+    def lookup_field(self, name: str) -> FieldInfo | None:
+        for t in self.supertypes():
+            if name in t.fields:
+                return t.fields[name]
+        return None
+
+    def instance_fields(self) -> list[FieldInfo]:
+        """All instance fields, superclass fields first, in declaration order."""
+        chain = []
+        c: ClassInfo | None = self
+        while c is not None:
+            chain.append(c)
+            c = c.superclass
+        return [f for c in reversed(chain) for f in c.fields.values() if not f.static]
+
+    def declared_method(self, name: str, nparams: int) -> list[MethodInfo]:
+        return [m for m in self.methods if m.name == name and len(m.params) == nparams]
+
+
+@dataclass(frozen=True, slots=True)
+class NullType:
+    def __str__(self) -> str:
+        return "null"
+
+
+NULL = NullType()
+
+JType = PrimType | ClassInfo | NullType
+
+
+def type_name(t: JType) -> str:
+    return t.simple_name if isinstance(t, ClassInfo) else str(t)
+
+
+def is_reference(t: JType) -> bool:
+    return isinstance(t, (ClassInfo, NullType))
+
+
+def widens_to(src: PrimType, dst: PrimType) -> bool:
+    return src is dst or dst.name in _WIDER.get(src.name, ())
+
+
+def assignable(src: JType, dst: JType) -> bool:
+    """Method invocation conversion without boxing (JLS 5.3, strict and loose phases)."""
+    if isinstance(dst, PrimType):
+        return isinstance(src, PrimType) and widens_to(src, dst)
+    if isinstance(src, NullType):
+        return True
+    return isinstance(src, ClassInfo) and src.is_subtype_of(dst)

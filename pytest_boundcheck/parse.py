@@ -1,0 +1,551 @@
+"""Parse stage: a .java file -> ``javaast.CompilationUnit``, using tree-sitter-java.
+
+tree-sitter reads modern Java (records, patterns, switch expressions, sealed
+types). Parsing never runs user code. A file with a syntax error raises
+``JavaSyntaxError`` with the line, so that it costs that file only.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import tree_sitter_java
+from tree_sitter import Language, Node, Parser
+
+from . import javaast as ast
+
+
+class JavaSyntaxError(Exception):
+    def __init__(self, path: str, line: int, column: int, detail: str):
+        super().__init__(f"{path}:{line}:{column}: {detail}")
+        self.path, self.line, self.column, self.detail = path, line, column, detail
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Parser:
+    return Parser(Language(tree_sitter_java.language()))
+
+
+def parse_file(path: str) -> ast.CompilationUnit:
+    with open(path, "rb") as f:
+        return parse_source(f.read(), path)
+
+
+def parse_source(source: bytes | str, path: str = "<source>") -> ast.CompilationUnit:
+    if isinstance(source, str):
+        source = source.encode()
+    root = _parser().parse(source).root_node
+    if root.has_error:
+        raise _syntax_error(root, path, source)
+    return _Converter(path).unit(root)
+
+
+def _syntax_error(root: Node, path: str, source: bytes) -> JavaSyntaxError:
+    bad = _first_error(root)
+    line, column = bad.start_point.row + 1, bad.start_point.column + 1
+    if bad.is_missing:
+        detail = f"syntax error: missing '{bad.type}'"
+    else:
+        text = source.splitlines()[bad.start_point.row].decode(errors="replace").strip()
+        detail = f"syntax error near: {text[:80]}"
+    return JavaSyntaxError(path, line, column, detail)
+
+
+def _first_error(node: Node) -> Node:
+    for child in node.children:
+        if child.is_error or child.is_missing:
+            return child
+        if child.has_error:
+            return _first_error(child)
+    return node
+
+
+def _line(node: Node) -> int:
+    return node.start_point.row + 1
+
+
+def _text(node: Node) -> str:
+    return node.text.decode()
+
+
+# ------------------------------------------------------------------ literals
+
+def _integer_value(text: str) -> tuple[str, int]:
+    """Java integer literal -> (kind, value wrapped to its width)."""
+    text = text.replace("_", "")
+    kind = "long" if text[-1] in "lL" else "int"
+    if kind == "long":
+        text = text[:-1]
+    lower = text.lower()
+    if lower.startswith("0x"):
+        value = int(lower[2:], 16)
+    elif lower.startswith("0b"):
+        value = int(lower[2:], 2)
+    elif len(lower) > 1 and lower.startswith("0"):
+        value = int(lower[1:], 8)
+    else:
+        value = int(lower)
+    bits = 64 if kind == "long" else 32
+    value %= 1 << bits
+    if value >= 1 << (bits - 1):
+        value -= 1 << bits
+    return kind, value
+
+
+_ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", "s": " ",
+            '"': '"', "'": "'", "\\": "\\"}
+
+
+def _unescape(body: str) -> str:
+    out, i = [], 0
+    while i < len(body):
+        c = body[i]
+        if c != "\\":
+            out.append(c)
+            i += 1
+            continue
+        nxt = body[i + 1]
+        if nxt == "u":
+            j = i + 1
+            while body[j] == "u":
+                j += 1
+            out.append(chr(int(body[j:j + 4], 16)))
+            i = j + 4
+        elif nxt in "01234567":
+            j = i + 1
+            limit = 3 if nxt in "0123" else 2
+            while j < len(body) and j - i - 1 < limit and body[j] in "01234567":
+                j += 1
+            out.append(chr(int(body[i + 1:j], 8)))
+            i = j
+        else:
+            out.append(_ESCAPES[nxt])
+            i += 2
+    return "".join(out)
+
+
+# ----------------------------------------------------------------- converter
+
+class _Converter:
+    def __init__(self, path: str):
+        self.path = path
+
+    # -- declarations
+    def unit(self, root: Node) -> ast.CompilationUnit:
+        package, imports, types = "", [], []
+        for child in root.named_children:
+            if child.type == "package_declaration":
+                package = _text(child.named_children[-1])
+            elif child.type == "import_declaration":
+                imports.append(self.import_(child))
+            elif child.type in _TYPE_KINDS:
+                types.append(self.type_decl(child))
+        return ast.CompilationUnit(self.path, package, tuple(imports), tuple(types))
+
+    def import_(self, node: Node) -> ast.Import:
+        tokens = [c.type for c in node.children]
+        name = next(_text(c) for c in node.named_children
+                    if c.type in ("identifier", "scoped_identifier"))
+        return ast.Import(name, "static" in tokens, "asterisk" in tokens)
+
+    def type_decl(self, node: Node) -> ast.TypeDecl:
+        kind = _TYPE_KINDS[node.type]
+        modifiers = self.modifiers(node)
+        fields, methods, ctors, inits, members = [], [], [], [], []
+        if kind == "record":
+            for p in self.params(node.child_by_field_name("parameters")):
+                fields.append(ast.FieldDecl(frozenset({"private", "final"}), p.type, p.name,
+                                            None, _line(node)))
+        body = node.child_by_field_name("body")
+        for member in self.body_members(body):
+            t = member.type
+            if t in ("field_declaration", "constant_declaration"):
+                mods = self.modifiers(member)
+                if kind == "interface":
+                    mods |= {"static", "final"}
+                fields.extend(self.field_decls(member, mods))
+            elif t == "method_declaration":
+                methods.append(self.method(member, kind))
+            elif t == "constructor_declaration":
+                ctors.append(self.method(member, kind))
+            elif t == "compact_constructor_declaration":
+                ctors.append(ast.MethodDecl(
+                    self.modifiers(member), (), None, "<compact>", (),
+                    ast.Block(_line(member), (ast.UnsupportedStmt(
+                        _line(member), "compact record constructor"),)),
+                    _line(member)))
+            elif t == "static_initializer":
+                inits.append(ast.Initializer(True, self.block(member.named_children[-1])))
+            elif t == "block":
+                inits.append(ast.Initializer(False, self.block(member)))
+            elif t in _TYPE_KINDS:
+                members.append(self.type_decl(member))
+        superclass = node.child_by_field_name("superclass")
+        interfaces = node.child_by_field_name("interfaces")
+        if kind == "interface":
+            extends = next((c for c in node.named_children if c.type == "extends_interfaces"), None)
+            interfaces = extends
+        return ast.TypeDecl(
+            kind=kind, name=_text(node.child_by_field_name("name")), modifiers=modifiers,
+            type_params=self.type_params(node.child_by_field_name("type_parameters")),
+            superclass=self.type(superclass.named_children[0]) if superclass else None,
+            interfaces=self.type_list(interfaces),
+            fields=tuple(fields), methods=tuple(methods), constructors=tuple(ctors),
+            initializers=tuple(inits), members=tuple(members), line=_line(node),
+            doc=self.doc(node))
+
+    def body_members(self, body: Node | None) -> list[Node]:
+        if body is None:
+            return []
+        members = []
+        for child in body.named_children:
+            if child.type == "enum_body_declarations":
+                members.extend(child.named_children)
+            else:
+                members.append(child)
+        return members
+
+    def doc(self, node: Node) -> str | None:
+        prev = node.prev_named_sibling
+        if prev is not None and prev.type == "block_comment" and _text(prev).startswith("/**"):
+            return _text(prev)
+        return None
+
+    def modifiers(self, node: Node) -> frozenset[str]:
+        mods = next((c for c in node.children if c.type == "modifiers"), None)
+        if mods is None:
+            return frozenset()
+        return frozenset(c.type for c in mods.children if "annotation" not in c.type)
+
+    def type_params(self, node: Node | None) -> tuple[tuple[str, ast.TypeName | None], ...]:
+        if node is None:
+            return ()
+        out = []
+        for tp in node.named_children:
+            name = next(c for c in tp.named_children if c.type in ("type_identifier", "identifier"))
+            bound = next((c for c in tp.named_children if c.type == "type_bound"), None)
+            out.append((_text(name), self.type(bound.named_children[0]) if bound else None))
+        return tuple(out)
+
+    def type_list(self, node: Node | None) -> tuple[ast.TypeName, ...]:
+        if node is None:
+            return ()
+        lists = [c for c in node.named_children if c.type == "type_list"] or [node]
+        return tuple(self.type(t) for t in lists[0].named_children)
+
+    def field_decls(self, node: Node, mods: frozenset[str]) -> list[ast.FieldDecl]:
+        type_ = self.type(node.child_by_field_name("type"))
+        return [ast.FieldDecl(mods, self.declarator_type(type_, d), _text(d.child_by_field_name("name")),
+                              self.initializer(d), _line(d))
+                for d in node.children_by_field_name("declarator")]
+
+    def declarator_type(self, type_: ast.TypeName, declarator: Node) -> ast.TypeName:
+        dims = declarator.child_by_field_name("dimensions")
+        if dims is None:
+            return type_
+        return ast.TypeName(type_.name, type_.dims + _text(dims).count("["))
+
+    def initializer(self, declarator: Node) -> ast.Expr | None:
+        value = declarator.child_by_field_name("value")
+        return self.expr(value) if value is not None else None
+
+    def method(self, node: Node, owner_kind: str) -> ast.MethodDecl:
+        mods = self.modifiers(node)
+        body = node.child_by_field_name("body")
+        if owner_kind == "interface" and body is None:
+            mods |= {"abstract"}
+        is_ctor = node.type == "constructor_declaration"
+        return ast.MethodDecl(
+            modifiers=mods,
+            type_params=self.type_params(node.child_by_field_name("type_parameters")),
+            return_type=None if is_ctor else self.type(node.child_by_field_name("type")),
+            name="<init>" if is_ctor else _text(node.child_by_field_name("name")),
+            params=self.params(node.child_by_field_name("parameters")),
+            body=self.block(body) if body is not None else None,
+            line=_line(node), doc=self.doc(node))
+
+    def params(self, node: Node) -> tuple[ast.Param, ...]:
+        out = []
+        for p in node.named_children:
+            if p.type == "formal_parameter":
+                type_ = self.type(p.child_by_field_name("type"))
+                out.append(ast.Param(self.declarator_type(type_, p), _text(p.child_by_field_name("name"))))
+            elif p.type == "spread_parameter":
+                type_ = self.type(p.named_children[-2] if len(p.named_children) > 1 else p.named_children[0])
+                decl = p.named_children[-1]
+                name = decl.child_by_field_name("name") if decl.type == "variable_declarator" else decl
+                out.append(ast.Param(ast.TypeName(type_.name, type_.dims + 1), _text(name)))
+        return tuple(out)
+
+    def type(self, node: Node) -> ast.TypeName:
+        t = node.type
+        if t == "array_type":
+            element = self.type(node.child_by_field_name("element"))
+            dims = _text(node.child_by_field_name("dimensions")).count("[")
+            return ast.TypeName(element.name, element.dims + dims)
+        if t == "generic_type":
+            return self.type(node.named_children[0])
+        if t == "annotated_type":
+            return self.type(node.named_children[-1])
+        if t == "scoped_type_identifier":
+            parts = [_text(c) for c in node.named_children if c.type in ("type_identifier", "identifier")]
+            inner = [self.type(c).name for c in node.named_children
+                     if c.type in ("scoped_type_identifier", "generic_type")]
+            return ast.TypeName(".".join(inner + parts))
+        return ast.TypeName(_text(node))
+
+    # -- statements
+    def block(self, node: Node) -> ast.Block:
+        stmts: list[ast.Stmt] = []
+        for child in node.named_children:
+            if child.type in ("line_comment", "block_comment"):
+                continue
+            stmts.extend(self.stmts(child))
+        return ast.Block(_line(node), tuple(stmts))
+
+    def stmt(self, node: Node) -> ast.Stmt:
+        out = self.stmts(node)
+        return out[0] if len(out) == 1 else ast.Block(_line(node), tuple(out))
+
+    def stmts(self, node: Node) -> list[ast.Stmt]:
+        t, line = node.type, _line(node)
+        if t == "local_variable_declaration":
+            type_ = self.type(node.child_by_field_name("type"))
+            return [ast.LocalVar(_line(d), self.declarator_type(type_, d),
+                                 _text(d.child_by_field_name("name")), self.initializer(d))
+                    for d in node.children_by_field_name("declarator")]
+        method = getattr(self, "stmt_" + t, None)
+        if method is not None:
+            return [method(node)]
+        return [ast.UnsupportedStmt(line, _UNSUPPORTED_STMTS.get(t, t.replace("_", " ")))]
+
+    def stmt_block(self, node):
+        return self.block(node)
+
+    def stmt_constructor_body(self, node):
+        return self.block(node)
+
+    def stmt_expression_statement(self, node):
+        return ast.ExprStmt(_line(node), self.expr(node.named_children[0]))
+
+    def stmt_if_statement(self, node):
+        other = node.child_by_field_name("alternative")
+        return ast.If(_line(node), self.expr(node.child_by_field_name("condition")),
+                      self.stmt(node.child_by_field_name("consequence")),
+                      self.stmt(other) if other is not None else None)
+
+    def stmt_while_statement(self, node):
+        return ast.Loop(_line(node), (), self.expr(node.child_by_field_name("condition")), (),
+                        self.stmt(node.child_by_field_name("body")))
+
+    def stmt_do_statement(self, node):
+        return ast.Loop(_line(node), (), self.expr(node.child_by_field_name("condition")), (),
+                        self.stmt(node.child_by_field_name("body")), test_first=False)
+
+    def stmt_for_statement(self, node):
+        init: list[ast.Stmt] = []
+        for child in node.children_by_field_name("init"):
+            if child.type == "local_variable_declaration":
+                init.extend(self.stmts(child))
+            else:
+                init.append(ast.ExprStmt(_line(child), self.expr(child)))
+        cond = node.child_by_field_name("condition")
+        return ast.Loop(_line(node), tuple(init), self.expr(cond) if cond is not None else None,
+                        tuple(self.expr(u) for u in node.children_by_field_name("update")),
+                        self.stmt(node.child_by_field_name("body")))
+
+    def stmt_return_statement(self, node):
+        value = node.named_children[0] if node.named_children else None
+        return ast.Return(_line(node), self.expr(value) if value is not None else None)
+
+    def stmt_break_statement(self, node):
+        label = node.named_children[0] if node.named_children else None
+        return ast.Break(_line(node), _text(label) if label is not None else None)
+
+    def stmt_continue_statement(self, node):
+        label = node.named_children[0] if node.named_children else None
+        return ast.Continue(_line(node), _text(label) if label is not None else None)
+
+    def stmt_throw_statement(self, node):
+        return ast.Throw(_line(node), self.expr(node.named_children[0]))
+
+    def stmt_try_statement(self, node):
+        catches, final = [], None
+        for child in node.named_children:
+            if child.type == "catch_clause":
+                param = next(c for c in child.named_children if c.type == "catch_formal_parameter")
+                catch_type = next(c for c in param.named_children if c.type == "catch_type")
+                catches.append(ast.Catch(tuple(self.type(t) for t in catch_type.named_children),
+                                         _text(param.child_by_field_name("name")),
+                                         self.block(child.child_by_field_name("body"))))
+            elif child.type == "finally_clause":
+                final = self.block(child.named_children[-1])
+        return ast.Try(_line(node), self.block(node.child_by_field_name("body")), tuple(catches), final)
+
+    def stmt_assert_statement(self, node):
+        parts = node.named_children
+        return ast.Assert(_line(node), self.expr(parts[0]),
+                          self.expr(parts[1]) if len(parts) > 1 else None)
+
+    def stmt_labeled_statement(self, node):
+        label = _text(node.named_children[0])
+        inner = self.stmt(node.named_children[-1])
+        if isinstance(inner, ast.Loop):
+            return ast.Loop(inner.line, inner.init, inner.cond, inner.update, inner.body,
+                            inner.test_first, label)
+        return ast.Labeled(_line(node), label, inner)
+
+    def stmt_explicit_constructor_invocation(self, node):
+        kind = node.child_by_field_name("constructor")
+        if node.child_by_field_name("object") is not None or kind.type not in ("this", "super"):
+            return ast.UnsupportedStmt(_line(node), "qualified constructor call")
+        return ast.CtorCall(_line(node), kind.type, self.args(node.child_by_field_name("arguments")))
+
+    # -- expressions
+    def args(self, node: Node) -> tuple[ast.Expr, ...]:
+        return tuple(self.expr(a) for a in node.named_children
+                     if a.type not in ("line_comment", "block_comment"))
+
+    def expr(self, node: Node) -> ast.Expr:
+        method = getattr(self, "expr_" + node.type, None)
+        if method is None:
+            what = _UNSUPPORTED_EXPRS.get(node.type, node.type.replace("_", " "))
+            return ast.UnsupportedExpr(_line(node), what)
+        return method(node)
+
+    def expr_parenthesized_expression(self, node):
+        return self.expr(node.named_children[0])
+
+    def _integer(self, node):
+        kind, value = _integer_value(_text(node))
+        return ast.Literal(_line(node), kind, value)
+
+    expr_decimal_integer_literal = expr_hex_integer_literal = _integer
+    expr_octal_integer_literal = expr_binary_integer_literal = _integer
+
+    def expr_character_literal(self, node):
+        return ast.Literal(_line(node), "char", ord(_unescape(_text(node)[1:-1])))
+
+    def expr_string_literal(self, node):
+        text = _text(node)
+        if text.startswith('"""'):
+            return ast.UnsupportedExpr(_line(node), "text block")
+        return ast.Literal(_line(node), "string", _unescape(text[1:-1]))
+
+    def expr_true(self, node):
+        return ast.Literal(_line(node), "boolean", True)
+
+    def expr_false(self, node):
+        return ast.Literal(_line(node), "boolean", False)
+
+    def expr_null_literal(self, node):
+        return ast.Literal(_line(node), "null", None)
+
+    def expr_identifier(self, node):
+        return ast.Name(_line(node), _text(node))
+
+    def expr_this(self, node):
+        return ast.This(_line(node))
+
+    def expr_field_access(self, node):
+        obj, field = node.child_by_field_name("object"), node.child_by_field_name("field")
+        if field.type == "this":
+            return ast.This(_line(node), _text(obj))
+        if obj.type == "super":
+            return ast.FieldAccess(_line(node), None, _text(field), is_super=True)
+        return ast.FieldAccess(_line(node), self.expr(obj), _text(field))
+
+    def expr_method_invocation(self, node):
+        obj = node.child_by_field_name("object")
+        name = _text(node.child_by_field_name("name"))
+        args = self.args(node.child_by_field_name("arguments"))
+        text = " ".join(_text(node).split())
+        if obj is not None and obj.type == "super":
+            return ast.MethodCall(_line(node), None, name, args, is_super=True, text=text)
+        if any(c.type == "super" for c in node.children) and obj is not None:
+            return ast.UnsupportedExpr(_line(node), "qualified super method call")
+        target = self.expr(obj) if obj is not None else None
+        return ast.MethodCall(_line(node), target, name, args, text=text)
+
+    def expr_object_creation_expression(self, node):
+        if any(c.type == "class_body" for c in node.named_children):
+            return ast.UnsupportedExpr(_line(node), "anonymous class")
+        if node.named_children[0].type not in ("type_identifier", "scoped_type_identifier",
+                                               "generic_type", "type_arguments"):
+            return ast.UnsupportedExpr(_line(node), "qualified inner class creation")
+        return ast.New(_line(node), self.type(node.child_by_field_name("type")),
+                       self.args(node.child_by_field_name("arguments")))
+
+    def expr_assignment_expression(self, node):
+        return ast.Assign(_line(node), _text(node.child_by_field_name("operator")),
+                          self.expr(node.child_by_field_name("left")),
+                          self.expr(node.child_by_field_name("right")))
+
+    def expr_binary_expression(self, node):
+        return ast.Binary(_line(node), _text(node.child_by_field_name("operator")),
+                          self.expr(node.child_by_field_name("left")),
+                          self.expr(node.child_by_field_name("right")))
+
+    def expr_unary_expression(self, node):
+        return ast.Unary(_line(node), _text(node.child_by_field_name("operator")),
+                         self.expr(node.child_by_field_name("operand")))
+
+    def expr_update_expression(self, node):
+        first = node.children[0]
+        prefix = first.type in ("++", "--")
+        op = first.type if prefix else node.children[1].type
+        return ast.Update(_line(node), op, prefix, self.expr(node.named_children[0]))
+
+    def expr_cast_expression(self, node):
+        types = node.children_by_field_name("type")
+        if len(types) != 1:
+            return ast.UnsupportedExpr(_line(node), "intersection cast")
+        return ast.Cast(_line(node), self.type(types[0]), self.expr(node.child_by_field_name("value")))
+
+    def expr_instanceof_expression(self, node):
+        if node.child_by_field_name("pattern") is not None:
+            return ast.UnsupportedExpr(_line(node), "record pattern")
+        name = node.child_by_field_name("name")
+        return ast.InstanceOf(_line(node), self.expr(node.child_by_field_name("left")),
+                              self.type(node.child_by_field_name("right")),
+                              _text(name) if name is not None else None)
+
+    def expr_ternary_expression(self, node):
+        return ast.Conditional(_line(node), self.expr(node.child_by_field_name("condition")),
+                               self.expr(node.child_by_field_name("consequence")),
+                               self.expr(node.child_by_field_name("alternative")))
+
+    def expr_class_literal(self, node):
+        return ast.ClassLiteral(_line(node), self.type(node.named_children[0]))
+
+
+_TYPE_KINDS = {
+    "class_declaration": "class",
+    "interface_declaration": "interface",
+    "enum_declaration": "enum",
+    "record_declaration": "record",
+    "annotation_type_declaration": "annotation",
+}
+
+_UNSUPPORTED_STMTS = {
+    "enhanced_for_statement": "enhanced for loop",
+    "switch_expression": "switch",
+    "try_with_resources_statement": "try-with-resources",
+    "synchronized_statement": "synchronized block",
+    "yield_statement": "yield",
+    "class_declaration": "local class",
+    "record_declaration": "local record",
+    "interface_declaration": "local interface",
+    "enum_declaration": "local enum",
+}
+
+_UNSUPPORTED_EXPRS = {
+    "decimal_floating_point_literal": "floating-point literal",
+    "hex_floating_point_literal": "floating-point literal",
+    "lambda_expression": "lambda expression",
+    "method_reference": "method reference",
+    "array_access": "array access",
+    "array_creation_expression": "array creation",
+    "array_initializer": "array initializer",
+    "switch_expression": "switch expression",
+    "template_expression": "string template",
+}

@@ -1,0 +1,254 @@
+"""Report stage, pytest side: options, Java files as collectors, one item per (class, contract).
+
+Without ``--boundcheck`` (or the ``boundcheck`` ini option) the plugin only
+registers its markers: nothing else about a pytest run changes, and the
+engine (Z3, tree-sitter) is not even imported.
+"""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from .bounds import Bounds
+
+DEFAULTS = Bounds()
+STASH = pytest.StashKey["Run"]()
+MARKERS = (
+    "boundcheck: a bounded check of a Java class's contract (pytest-boundcheck)",
+    "boundcheck_equals: an equals contract: reflexive, symmetric, transitive, null",
+    "boundcheck_hashcode: the hashCode contract: equal objects have equal hash codes",
+    "boundcheck_compareto: a compareTo contract",
+)
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be more than 0 seconds")
+    return value
+
+
+# option name -> (parser, Bounds field, help)
+_BOUND_OPTIONS = {
+    "max_objects": (_positive_int, "objects", "initial objects per type"),
+    "unroll": (_positive_int, "unroll", "loop iterations to unroll"),
+    "inline_depth": (_positive_int, "inline_depth", "nesting of inlined calls"),
+    "timeout": (_positive_float, "timeout", "solver seconds per check"),
+}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("boundcheck", "boundcheck: Java equals/hashCode/compareTo contracts, "
+                                          "checked within bounds by symbolic execution")
+    group.addoption("--boundcheck", action="append", nargs="+", metavar="PATH", default=None,
+                    help="check the Java sources under PATH (repeatable). Checking never runs "
+                         "the Java code.")
+    for name, (parse, field, what) in _BOUND_OPTIONS.items():
+        default = getattr(DEFAULTS, field)
+        group.addoption(f"--boundcheck-{name.replace('_', '-')}", type=parse, default=None,
+                        metavar="N", help=f"{what} (default {default}; ini boundcheck_{name})")
+        parser.addini(f"boundcheck_{name}", f"boundcheck: {what} (default {default})")
+    group.addoption("--boundcheck-strict-compareto-equals", action="store_true", default=None,
+                    help="fail, instead of xfail, when compareTo is inconsistent with equals "
+                         "(ini boundcheck_strict_compareto_equals)")
+    parser.addini("boundcheck", "boundcheck: Java source roots to check, as --boundcheck",
+                  type="paths", default=[])
+    parser.addini("boundcheck_strict_compareto_equals",
+                  "boundcheck: fail when compareTo is inconsistent with equals", type="bool",
+                  default=False)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for line in MARKERS:
+        config.addinivalue_line("markers", line)
+    roots = _roots(config)
+    if not roots:
+        return
+    settings = {field: _setting(config, name, parse, getattr(DEFAULTS, field))
+                for name, (parse, field, _) in _BOUND_OPTIONS.items()}
+    strict = config.getoption("boundcheck_strict_compareto_equals") or \
+        config.getini("boundcheck_strict_compareto_equals")
+    excludes = tuple(config.getini("norecursedirs")) + ("target", "out")
+    run = Run(roots, Bounds(**settings), bool(strict), excludes)
+    config.stash[STASH] = run
+    config.pluginmanager.register(run, "boundcheck-run")
+    _collect_roots_too(config, roots)
+
+
+def _roots(config: pytest.Config) -> list[Path]:
+    given = config.getoption("boundcheck")
+    if given:
+        base = config.invocation_params.dir
+        roots = [(base / p).resolve() for group in given for p in group]
+        source = "--boundcheck"
+    else:
+        roots = [Path(p).resolve() for p in config.getini("boundcheck")]
+        source = "the boundcheck ini option"
+    for root in roots:
+        if not root.exists():
+            raise pytest.UsageError(f"{source}: no such file or directory: {root}")
+    return roots
+
+
+def _setting(config: pytest.Config, name: str, parse, default):
+    value = config.getoption(f"boundcheck_{name}")
+    if value is not None:
+        return value
+    text = config.getini(f"boundcheck_{name}")
+    if not text:
+        return default
+    try:
+        return parse(str(text))
+    except argparse.ArgumentTypeError as e:
+        raise pytest.UsageError(f"ini option boundcheck_{name}: {e}") from None
+
+
+def _collect_roots_too(config: pytest.Config, roots: list[Path]) -> None:
+    """Collect the roots: instead of the current directory when pytest was given no
+    paths, else besides the paths given (or ``testpaths``)."""
+    if config.args_source == pytest.Config.ArgsSource.INVOCATION_DIR:
+        config.args = [str(r) for r in roots]
+        return
+    given = [(config.invocation_params.dir / a.split("::")[0]).resolve() for a in config.args]
+    config.args = list(config.args) + [str(r) for r in roots
+                                       if not any(r == g or g in r.parents for g in given)]
+
+
+class Run:
+    """One session's checks, registered as a plugin of its own while the session runs.
+    The project is parsed once, on first use."""
+
+    def __init__(self, roots: list[Path], bounds: Bounds, strict: bool, excludes: tuple[str, ...]):
+        self.roots, self.bounds, self.strict, self.excludes = roots, bounds, strict, excludes
+        self._project = None
+        self.parse_errors = 0
+        self.items: dict[str, tuple[str, str]] = {}
+        self.results: dict[tuple[str, str], str] = {}
+
+    @property
+    def project(self):
+        if self._project is None:
+            from .project import Project  # the engine loads only when checks are asked for
+            self._project = Project(self.roots, self.excludes)
+        return self._project
+
+    def pytest_collect_file(self, file_path: Path, parent: pytest.Collector):
+        if file_path.suffix == ".java" and file_path.resolve() in self.project.files:
+            return JavaFile.from_parent(parent, path=file_path)
+        return None
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        """Java files that do not parse are collection errors of their own: the
+        other files' checks still run."""
+        if self.parse_errors and session.testsfailed == self.parse_errors:
+            session.config.option.continue_on_collection_errors = True
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        key = self.items.get(report.nodeid)
+        if key is None:
+            return
+        if hasattr(report, "wasxfail"):
+            self.results[key] = "xfailed"
+        elif report.failed and report.when != "call":
+            self.results[key] = "error"
+        elif report.when == "call" or (report.skipped and report.when == "setup"):
+            self.results[key] = report.outcome
+
+    def pytest_terminal_summary(self, terminalreporter) -> None:
+        if self.results:
+            from .report import summary_table
+            terminalreporter.section("boundcheck")
+            terminalreporter.write_line(summary_table(self.results))
+
+
+class JavaSourceError(Exception):
+    """A Java file the parser rejects: a collection error for that file alone."""
+
+
+class JavaFile(pytest.File):
+    def collect(self):
+        run: Run = self.config.stash[STASH]
+        error = run.project.errors.get(self.path.resolve())
+        if error is not None:
+            run.parse_errors += 1
+            where = f"{self.path.name}:{error.line}" if error.line else self.path.name
+            raise JavaSourceError(f"{where}: {error.detail}; this file's classes are not checked")
+        for cls in run.project.classes_in(self.path):
+            contracts = run.project.contracts_for(cls)
+            if contracts:
+                yield JavaClass.from_parent(self, name=cls.fqname, java_class=cls, contracts=contracts)
+
+    def repr_failure(self, excinfo):
+        if excinfo.errisinstance(JavaSourceError):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo)
+
+
+class JavaClass(pytest.Collector):
+    def __init__(self, *, java_class, contracts, **kwargs):
+        super().__init__(**kwargs)
+        self.java_class, self.contracts = java_class, contracts
+
+    def collect(self):
+        for contract in self.contracts:
+            yield ContractItem.from_parent(self, name=contract.id, java_class=self.java_class,
+                                           contract=contract)
+
+
+class ContractViolation(Exception):
+    """The counterexample of a failed check, shown as it is."""
+
+
+class ContractItem(pytest.Item):
+    def __init__(self, *, java_class, contract, **kwargs):
+        super().__init__(**kwargs)
+        self.java_class, self.contract = java_class, contract
+        self.add_marker("boundcheck")
+        self.add_marker(f"boundcheck_{contract.family}")
+        self.config.stash[STASH].items[self.nodeid] = (java_class.fqname, contract.id)
+
+    def runtest(self) -> None:
+        run: Run = self.config.stash[STASH]
+        outcome = run.project.check(self.java_class, self.contract, run.bounds)
+        self.user_properties.append(("boundcheck_seconds", f"{outcome.seconds:.3f}"))
+        if outcome.status == "passed":
+            self.user_properties.append(("boundcheck", outcome.message))
+        elif outcome.status == "skipped":
+            pytest.skip(outcome.message)
+        elif outcome.advisory and not run.strict:
+            pytest.xfail("advisory (--boundcheck-strict-compareto-equals makes it fail)\n"
+                         + outcome.message)
+        else:
+            raise ContractViolation(outcome.message)
+
+    def repr_failure(self, excinfo):
+        if excinfo.errisinstance(ContractViolation):
+            return str(excinfo.value)
+        return f"boundcheck internal error, please report it\n{super().repr_failure(excinfo)}"
+
+    def reportinfo(self):
+        cls = self.java_class
+        return self.path, cls.decl.line - 1, f"{cls.fqname}::{self.contract.id}"
+
+
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config):
+    if report.when == "call" and report.passed and config.option.verbose > 0:
+        held = dict(report.user_properties).get("boundcheck")
+        if held:
+            return "passed", ".", (f"PASSED ({held})", {"green": True})
+    return None

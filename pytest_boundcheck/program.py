@@ -1,0 +1,269 @@
+"""Program stage: compilation units -> one class table with names, overloads and overriding resolved.
+
+Holds project classes, the JDK library models (``jdk.py``) and placeholder
+entries for classes the project names but does not contain ("external"): code
+may pass those around and compare them with ``==``, but anything more is an
+unsupported construct for the engine.
+"""
+from __future__ import annotations
+
+from . import javaast as ast
+from . import jdk
+from .jtypes import (PRIMITIVES, ClassInfo, FieldInfo, JType, MethodInfo, Param, PrimType,
+                     assignable, widens_to)
+
+_BOXES = {"boolean": "Boolean", "byte": "Byte", "short": "Short", "char": "Character",
+          "int": "Integer", "long": "Long"}
+
+
+class Program:
+    def __init__(self, units: list[ast.CompilationUnit], origin: str = "project"):
+        self.classes: dict[str, ClassInfo] = jdk.build_classes()
+        self.project: list[ClassInfo] = []
+        self.add_units(units, origin)
+
+    # ------------------------------------------------------------ building
+    def add_units(self, units: list[ast.CompilationUnit], origin: str) -> list[ClassInfo]:
+        added: list[ClassInfo] = []
+        for unit in units:
+            prefix = f"{unit.package}." if unit.package else ""
+            for decl in unit.types:
+                self._declare(decl, unit, None, prefix + decl.name, origin, added)
+        for cls in added:
+            self._link_supertypes(cls)
+        for cls in added:
+            self._add_members(cls)
+        if origin == "project":
+            self.project.extend(added)
+        return added
+
+    def _declare(self, decl, unit, outer, fqname, origin, added):
+        mods = decl.modifiers
+        if outer is not None and (outer.is_interface or decl.kind in ("enum", "record", "interface")):
+            mods = mods | {"static"}
+        cls = ClassInfo(fqname, decl.kind, mods, decl, unit, outer, origin=origin)
+        self.classes[fqname] = cls
+        added.append(cls)
+        if outer is not None:
+            outer.members[decl.name] = cls
+        for member in decl.members:
+            self._declare(member, unit, cls, f"{fqname}.{member.name}", origin, added)
+
+    def _link_supertypes(self, cls: ClassInfo) -> None:
+        decl = cls.decl
+        obj = self.classes[jdk.OBJECT]
+        cls.type_vars = {name: obj for name, _ in decl.type_params}
+        for name, bound in decl.type_params:
+            if bound is not None:
+                cls.type_vars[name] = self._erased(self.resolve_type(bound, cls))
+        if decl.superclass is not None:
+            cls.superclass = self._erased(self.resolve_type(decl.superclass, cls))
+        elif not cls.is_interface:
+            cls.superclass = obj
+        cls.interfaces = [c for c in (self._erased(self.resolve_type(t, cls)) for t in decl.interfaces)
+                          if c.is_interface or c.origin == "external"]
+        if decl.kind == "enum":
+            cls.interfaces.append(self.classes["java.lang.Comparable"])
+
+    def _erased(self, t: JType) -> ClassInfo:
+        return t if isinstance(t, ClassInfo) else self.classes[jdk.OBJECT]
+
+    def _add_members(self, cls: ClassInfo) -> None:
+        decl = cls.decl
+        for f in decl.fields:
+            cls.fields[f.name] = FieldInfo(f.name, self.resolve_type(f.type, cls), cls,
+                                           static="static" in f.modifiers,
+                                           final="final" in f.modifiers, init=f.init, line=f.line)
+        for m in decl.methods:
+            cls.methods.append(self._method(cls, m))
+        cls.ctors = [self._method(cls, c) for c in decl.constructors if c.name == "<init>"]
+        if not decl.constructors and not cls.is_interface:
+            implicit = ast.MethodDecl(frozenset({"public"}), (), None, "<init>", (),
+                                      ast.Block(decl.line, ()), decl.line)
+            cls.ctors = [self._method(cls, implicit)]
+
+    def _method(self, cls: ClassInfo, m: ast.MethodDecl) -> MethodInfo:
+        type_vars = {name: self.classes[jdk.OBJECT] for name, _ in m.type_params}
+        for name, bound in m.type_params:
+            if bound is not None:
+                type_vars[name] = self._erased(self.resolve_type(bound, cls, type_vars))
+        params = []
+        for p in m.params:
+            is_var = p.type.dims == 0 and (p.type.name in type_vars or p.type.name in cls.type_vars)
+            params.append(Param(self.resolve_type(p.type, cls, type_vars), p.name, is_var))
+        ret = (PRIMITIVES["void"] if m.return_type is None
+               else self.resolve_type(m.return_type, cls, type_vars))
+        return MethodInfo(m.name, cls, params, ret, static="static" in m.modifiers,
+                          abstract="abstract" in m.modifiers, private="private" in m.modifiers,
+                          decl=m, type_vars=type_vars)
+
+    # ------------------------------------------------------ name resolution
+    def resolve_type(self, tn: ast.TypeName, scope: ClassInfo | None,
+                     type_vars: dict[str, JType] | None = None) -> JType:
+        if tn.dims:
+            element = self.resolve_type(ast.TypeName(tn.name), scope, type_vars)
+            return self.external(_array_name(element, tn.dims), kind="array")
+        if tn.name in PRIMITIVES:
+            return PRIMITIVES[tn.name]
+        if type_vars and tn.name in type_vars:
+            return type_vars[tn.name]
+        c = scope
+        while c is not None:
+            if tn.name in c.type_vars:
+                return c.type_vars[tn.name]
+            c = c.outer
+        found = self.lookup_class(tn.name, scope)
+        return found if found is not None else self.external(self._guess_fqname(tn.name, scope))
+
+    def lookup_class(self, name: str, scope: ClassInfo | None) -> ClassInfo | None:
+        """A class by the name code in ``scope`` writes for it, or None."""
+        head, _, rest = name.partition(".")
+        found = self._lookup_simple(head, scope)
+        if found is not None:
+            for part in filter(None, rest.split(".")):
+                found = self._member(found, part)
+                if found is None:
+                    break
+            if found is not None:
+                return found
+        return self.classes.get(name) if "." in name else None
+
+    def _lookup_simple(self, name: str, scope: ClassInfo | None) -> ClassInfo | None:
+        c = scope
+        while c is not None:
+            if c.fqname.rpartition(".")[2] == name:
+                return c
+            member = self._member(c, name)
+            if member is not None:
+                return member
+            c = c.outer
+        unit = scope.unit if scope is not None else None
+        if unit is not None:
+            for imp in unit.imports:
+                if not imp.wildcard and not imp.static and imp.name.rpartition(".")[2] == name:
+                    if imp.name in self.classes:
+                        return self.classes[imp.name]
+                    return self.external(imp.name)
+            same_package = f"{unit.package}.{name}" if unit.package else name
+            if same_package in self.classes:
+                return self.classes[same_package]
+            for imp in unit.imports:
+                if imp.wildcard and not imp.static:
+                    candidate = self.classes.get(f"{imp.name}.{name}")
+                    if candidate is not None:
+                        return candidate
+        return self.classes.get(f"java.lang.{name}")
+
+    def _member(self, cls: ClassInfo, name: str) -> ClassInfo | None:
+        for t in cls.supertypes():
+            if name in t.members:
+                return t.members[name]
+        return None
+
+    def _guess_fqname(self, name: str, scope: ClassInfo | None) -> str:
+        unit = scope.unit if scope is not None else None
+        if unit is not None and "." not in name:
+            for imp in unit.imports:
+                if imp.name.rpartition(".")[2] == name:
+                    return imp.name
+        return name
+
+    def external(self, fqname: str, kind: str = "external") -> ClassInfo:
+        """A class the project names but the engine has no source or model for."""
+        if fqname not in self.classes:
+            cls = ClassInfo(fqname, kind, origin="external")
+            cls.superclass = self.classes[jdk.OBJECT]
+            self.classes[fqname] = cls
+        return self.classes[fqname]
+
+    # ---------------------------------------------------------- hierarchy
+    def subclasses(self, cls: ClassInfo) -> list[ClassInfo]:
+        """Project classes that are ``cls`` or a subtype of it, in declaration order."""
+        return [c for c in self.project if c.is_subtype_of(cls)]
+
+    # ------------------------------------------------------------ methods
+    def methods_named(self, cls: ClassInfo, name: str) -> list[MethodInfo]:
+        """Methods visible in ``cls`` by name; an override hides what it overrides."""
+        found: list[MethodInfo] = []
+        types = list(cls.supertypes())
+        if cls.is_interface:
+            types.append(self.classes[jdk.OBJECT])
+        for t in types:
+            for m in t.methods:
+                if m.name == name and not any(m.same_erasure(f) for f in found):
+                    found.append(m)
+        return found
+
+    def select_method(self, candidates: list[MethodInfo], arg_types: list[JType]) -> MethodInfo | None:
+        """Overload resolution (JLS 15.12.2): arity, then applicability phases, then most specific."""
+        fixed = [m for m in candidates if len(m.params) == len(arg_types) and not m.varargs]
+        if len(fixed) == 1:
+            return fixed[0]
+        for convert in (assignable, self._loosely_assignable):
+            applicable = [m for m in fixed
+                          if all(convert(a, p.type) for a, p in zip(arg_types, m.params))]
+            if applicable:
+                return _most_specific(applicable)
+        for m in candidates:
+            if m.varargs and len(arg_types) >= len(m.params) - 1:
+                return m
+        return None
+
+    def _loosely_assignable(self, src: JType, dst: JType) -> bool:
+        """Assignment with boxing and unboxing (JLS 5.3, loose context)."""
+        if assignable(src, dst):
+            return True
+        if isinstance(src, PrimType) and isinstance(dst, ClassInfo):
+            box = self.classes.get(f"java.lang.{_BOXES.get(src.name, '')}")
+            return box is not None and box.is_subtype_of(dst)
+        if isinstance(src, ClassInfo) and isinstance(dst, PrimType):
+            return any(src.fqname == f"java.lang.{b}" and widens_to(PRIMITIVES[p], dst)
+                       for p, b in _BOXES.items())
+        return False
+
+    def find_override(self, dynamic: ClassInfo, method: MethodInfo) -> tuple[MethodInfo | None, bool]:
+        """The method a virtual call of ``method`` runs on a ``dynamic`` object.
+
+        Returns (method, bridged): bridged is true when the implementation
+        narrows a type-variable parameter (``compareTo(Money)`` implementing
+        ``Comparable.compareTo(T)``), so the call checks its argument casts first.
+        """
+        if method.static or method.private or method.name == "<init>":
+            return method, False
+        c: ClassInfo | None = dynamic
+        while c is not None:
+            for cand in c.methods:
+                if cand.name != method.name or cand.static or cand.abstract:
+                    continue
+                if cand.same_erasure(method):
+                    return cand, False
+                if _bridges(cand, method):
+                    return cand, True
+            c = c.superclass
+        for t in dynamic.supertypes():
+            for cand in t.methods:
+                if t.is_interface and not cand.abstract and cand.same_erasure(method):
+                    return cand, False
+        return None, False
+
+
+def _bridges(impl: MethodInfo, method: MethodInfo) -> bool:
+    if len(impl.params) != len(method.params):
+        return False
+    return any(p.is_type_var for p in method.params) and all(
+        a.type is b.type or (b.is_type_var and isinstance(a.type, ClassInfo)
+                             and isinstance(b.type, ClassInfo) and a.type.is_subtype_of(b.type))
+        for a, b in zip(impl.params, method.params))
+
+
+def _most_specific(methods: list[MethodInfo]) -> MethodInfo:
+    best = methods[0]
+    for m in methods[1:]:
+        if all(assignable(a.type, b.type) for a, b in zip(m.params, best.params)):
+            best = m
+    return best
+
+
+def _array_name(element: JType, dims: int) -> str:
+    name = element.fqname if isinstance(element, ClassInfo) else str(element)
+    return name + "[]" * dims

@@ -1,0 +1,1078 @@
+"""Symex stage: bounded symbolic execution of Java with state merging.
+
+Every value is a solver term, a join point merges states into if-then-else
+terms, a call is inlined with virtual dispatch as a guarded merge over the
+possible dynamic types, a loop is unrolled ``bounds.unroll`` times. Nothing
+forks: a statement returns the one state in which it completes normally and
+files its abrupt completions (return, break, continue, throw) where they are
+caught.
+
+A path that reaches a construct the engine does not model is *stuck*: its
+condition is filed in ``stuck`` and the path ends. A path that would need more
+loop unrolls or deeper inlining than the bounds allow is *cut* (``cuts``).
+Neither counts as a violation; the check decides afterwards, with the solver,
+whether such a path is reachable at all.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+import z3
+
+from . import javaast as ast
+from . import jdk, semantics
+from .bounds import Bounds
+from .jtypes import (BOOLEAN, CHAR, INT, LONG, VOID, ClassInfo, FieldInfo, JType, MethodInfo,
+                     NullType, NULL, PrimType, is_reference, type_name)
+from .program import Program
+from .semantics import NotModelled
+from .values import (HeapObj, Prim, Ref, Value, is_false, is_true, make_ref, merge_values,
+                     mk_and, mk_ite, mk_not, mk_or, ref_eq)
+
+
+class DeadPath(Exception):
+    """The current path ends here (it returned, threw, got stuck or was cut)."""
+
+
+@dataclass
+class State:
+    guard: z3.BoolRef
+    env: dict[str, Value]
+    heap: dict[tuple[HeapObj, str], Value]
+
+    def under(self, guard: z3.BoolRef) -> "State":
+        return State(guard, dict(self.env), dict(self.heap))
+
+
+@dataclass(frozen=True)
+class Location:
+    path: str | None
+    line: int
+
+    def __str__(self) -> str:
+        name = (self.path or "?").replace("\\", "/").rpartition("/")[2]
+        return f"{name}:{self.line}"
+
+
+@dataclass
+class Thrown:
+    guard: z3.BoolRef
+    state: State
+    exc: Ref
+    where: Location
+    message: str | None = None
+
+
+@dataclass
+class Event:
+    """A stuck or cut path: its condition, what stopped it and where."""
+    guard: z3.BoolRef
+    what: str
+    where: Location
+
+
+@dataclass
+class Observation:
+    """A call the harness made, to show with its result in a counterexample."""
+    text: str
+    reached: z3.BoolRef
+    result: Value | None
+    site: z3.ExprRef
+    thrown: list[Thrown]
+
+
+@dataclass
+class _Jump:
+    label: str | None
+    is_loop: bool
+    breaks: list[State] = field(default_factory=list)
+    continues: list[State] = field(default_factory=list)
+
+
+@dataclass
+class Frame:
+    method: MethodInfo | None
+    cls: ClassInfo
+    this: Ref | None
+    returns: list[tuple[State, Value | None, int]] = field(default_factory=list)
+    jumps: list[_Jump] = field(default_factory=list)
+    observe: bool = False
+
+    @property
+    def path(self) -> str | None:
+        return self.cls.path
+
+
+class Executor:
+    def __init__(self, program: Program, bounds: Bounds, ctx: z3.Context,
+                 universe: list[ClassInfo]):
+        self.program, self.bounds, self.ctx = program, bounds, ctx
+        self.universe = universe  # concrete types an initial object may have
+        self.true = z3.BoolVal(True, ctx)
+        self.false = z3.BoolVal(False, ctx)
+        self.handlers: list[list[Thrown]] = [[]]
+        self.stuck: list[Event] = []
+        self.cuts: list[Event] = []
+        self.observations: list[Observation] = []
+        self.constraints: list[z3.BoolRef] = []
+        self.inputs: list[tuple[z3.ExprRef, PrimType]] = []
+        self.initial: dict[tuple[HeapObj, str], Value] = {}
+        self.slots: dict[str, list[HeapObj]] = {}
+        self.selectors: dict[str, tuple[z3.ExprRef, int]] = {}  # choice name -> (variable, options)
+        self.sites: list[str | Location] = []
+        self.frames: list[Frame] = []
+        self._names = itertools.count()
+        self._identity: dict[HeapObj, z3.ExprRef] = {}
+        self._class_objs: dict[str, HeapObj] = {}
+        self._literals: dict[str, HeapObj] = {}
+        self._statics: dict[str, Value] = {}
+        self._string_hash = z3.Function("String.hashCode", z3.BitVecSort(32, ctx),
+                                        z3.BitVecSort(32, ctx))
+
+    # ===================================================== objects & heap
+    def domain(self, declared: ClassInfo) -> list[ClassInfo]:
+        if declared.origin == "external":
+            return [declared]
+        return [c for c in self.universe if c.is_subtype_of(declared)]
+
+    def slot_objects(self, cls: ClassInfo) -> list[HeapObj]:
+        if cls.fqname not in self.slots:
+            objs = []
+            for i in range(1, self.bounds.objects + 1):
+                content = None
+                if cls.fqname == jdk.STRING:
+                    content = z3.BitVec(f"{cls.simple_name}#{i}.content", 32, self.ctx)
+                objs.append(HeapObj(cls, f"{cls.simple_name}#{i}", "slot", content=content))
+            self.slots[cls.fqname] = objs
+        return self.slots[cls.fqname]
+
+    def choice(self, name: str, static: ClassInfo, types: list[ClassInfo], nullable: bool,
+               per_type: int | None = None) -> Ref:
+        """A reference to null (if nullable) or one initial object of the given types."""
+        options: list[HeapObj | None] = [None] if nullable else []
+        for t in types:
+            options.extend(self.slot_objects(t)[:per_type])
+        if len(options) == 1:
+            return Ref(static, ((self.true, options[0]),))
+        bits = max(1, (len(options) - 1).bit_length())
+        sel = z3.BitVec(f"{name}.choice", bits, self.ctx)
+        if len(options) < 1 << bits:
+            self.constraints.append(z3.ULT(sel, len(options)))
+        self.selectors[name] = (sel, len(options))
+        return Ref(static, tuple((sel == i, o) for i, o in enumerate(options)))
+
+    def initial_value(self, obj: HeapObj, fld: FieldInfo) -> Value:
+        key = (obj, fld.key)
+        if key not in self.initial:
+            name = f"{obj.label}.{fld.name}"
+            t = fld.type
+            if isinstance(t, PrimType):
+                value = semantics.variable(self.ctx, t, name)
+                self.inputs.append((value.term, t))
+            else:
+                value = self.choice(name, t, self.domain(t), nullable=True)
+            self.initial[key] = value
+        return self.initial[key]
+
+    def read(self, state: State, obj: HeapObj, fld: FieldInfo) -> Value:
+        key = (obj, fld.key)
+        if key in state.heap:
+            return state.heap[key]
+        if obj.kind != "slot":
+            raise AssertionError(f"field {fld.key} of {obj} read before it was set")
+        return self.initial_value(obj, fld)
+
+    def identity_hash(self, obj: HeapObj) -> z3.ExprRef:
+        if obj not in self._identity:
+            h = z3.BitVec(f"{obj.label}.identityHashCode", 32, self.ctx)
+            self._identity[obj] = h
+            self.inputs.append((h, INT))
+        return self._identity[obj]
+
+    def string_hash(self, obj: HeapObj) -> z3.ExprRef:
+        return self._string_hash(obj.content)
+
+    def class_object(self, cls: ClassInfo) -> HeapObj:
+        if cls.fqname not in self._class_objs:
+            self._class_objs[cls.fqname] = HeapObj(self.program.classes["java.lang.Class"],
+                                                   f"{cls.simple_name}.class", "class", meta=cls)
+        return self._class_objs[cls.fqname]
+
+    def string_literal(self, text: str) -> Ref:
+        if text not in self._literals:
+            content = z3.BitVecVal(0x7FFF0000 + len(self._literals), 32, self.ctx)
+            obj = HeapObj(self.program.classes[jdk.STRING], repr(text), "literal", content=content)
+            obj.meta = None
+            self._literals[text] = obj
+            self.constraints.append(self._string_hash(content) == _java_string_hash(text))
+        return Ref(self.program.classes[jdk.STRING], ((self.true, self._literals[text]),))
+
+    def literal_text(self, content_value: int) -> str | None:
+        for text, obj in self._literals.items():
+            if obj.content.as_long() == content_value:
+                return text
+        return None
+
+    def default_value(self, t: JType) -> Value:
+        if isinstance(t, PrimType):
+            try:
+                return semantics.constant(self.ctx, t, 0)
+            except NotModelled:
+                return Prim(t, z3.BitVecVal(0, t.bits, self.ctx))
+        return Ref(t, ((self.true, None),))
+
+    def new_object(self, state: State, cls: ClassInfo, line: int) -> tuple[Ref, State]:
+        obj = HeapObj(cls, f"new {cls.simple_name}@{line}#{next(self._names)}", "new")
+        heap = dict(state.heap)
+        for f in cls.instance_fields():
+            heap[(obj, f.key)] = self.default_value(f.type)
+        return Ref(cls, ((self.true, obj),)), State(state.guard, state.env, heap)
+
+    # ===================================================== paths & events
+    @property
+    def frame(self) -> Frame:
+        return self.frames[-1]
+
+    def here(self, line: int) -> Location:
+        return Location(self.frame.path, line)
+
+    def unsupported(self, state: State, what: str, line: int):
+        self.stuck.append(Event(state.guard, what, self.here(line)))
+        raise DeadPath
+
+    def cut(self, state: State, what: str, line: int):
+        self.cuts.append(Event(state.guard, what, self.here(line)))
+        raise DeadPath
+
+    def throw(self, state: State, cond: z3.BoolRef, exc_class: str, line: int,
+              message: str | None = None) -> State:
+        """Throw a new ``exc_class`` where ``cond`` holds; go on where it does not."""
+        g = mk_and(state.guard, cond)
+        if not is_false(g):
+            cls = self.program.classes[exc_class]
+            obj = HeapObj(cls, f"new {cls.simple_name}", "new")
+            self.raise_(state.under(g), Ref(cls, ((self.true, obj),)), line, message)
+        rest = mk_and(state.guard, mk_not(cond))
+        if is_false(rest):
+            raise DeadPath
+        return State(rest, state.env, state.heap)
+
+    def raise_(self, state: State, exc: Ref, line: int, message: str | None = None) -> None:
+        self.handlers[-1].append(Thrown(state.guard, state, exc, self.here(line), message))
+
+    def branch(self, state: State, cond: z3.BoolRef, run):
+        """Run ``run(state')`` on the paths where ``cond`` holds; None if none get through."""
+        g = mk_and(state.guard, cond)
+        if is_false(g):
+            return None
+        try:
+            return run(State(g, dict(state.env), state.heap))
+        except DeadPath:
+            return None
+
+    def merge(self, states: list[State | None], env_from: State | None = None) -> State | None:
+        states = [s for s in states if s is not None]
+        if not states:
+            return None
+        if len(states) == 1 and env_from is None:
+            return states[0]
+        guard = mk_or(self.ctx, [s.guard for s in states])
+        if env_from is not None:
+            env = env_from.env
+        else:
+            env = {}
+            for name, v in states[0].env.items():
+                vals = [s.env.get(name) for s in states]
+                if any(x is None or _kind(x) != _kind(v) for x in vals):
+                    continue
+                env[name] = v if all(x is v for x in vals) else merge_values(
+                    self.ctx, v.type, [(s.guard, x) for s, x in zip(states, vals)])
+        heap = dict(states[0].heap) if len(states) == 1 else self._merge_heaps(states)
+        return State(guard, env, heap)
+
+    def _merge_heaps(self, states: list[State]) -> dict:
+        keys: dict = {}
+        for s in states:
+            for k in s.heap:
+                keys[k] = None
+        heap = {}
+        for key in keys:
+            vals = [s.heap.get(key) for s in states]
+            first = next(v for v in vals if v is not None)
+            if all(v is first for v in vals):
+                heap[key] = first
+                continue
+            obj = key[0]
+            if obj.kind == "slot":
+                vals = [v if v is not None else self.initial[key] for v in vals]
+            pairs = [(s.guard, v) for s, v in zip(states, vals) if v is not None]
+            heap[key] = merge_values(self.ctx, first.type, pairs)
+        return heap
+
+    # ===================================================== harness entry
+    def run(self, method: MethodInfo, args: list[Value]) -> list[Thrown]:
+        """Execute a harness method; returns the exceptions that escape it."""
+        frame = Frame(method, method.owner, None, observe=True)
+        state = State(self.true, {p.name: a for p, a in zip(method.params, args)}, {})
+        self.frames.append(frame)
+        try:
+            self.exec_stmt(method.decl.body, state)
+        except DeadPath:
+            pass
+        finally:
+            self.frames.pop()
+        return self.handlers[0]
+
+    # ========================================================= statements
+    def exec_stmt(self, stmt: ast.Stmt, state: State) -> State:
+        return getattr(self, "_exec_" + type(stmt).__name__)(stmt, state)
+
+    def _exec_Block(self, stmt: ast.Block, state: State) -> State:
+        outer = set(state.env)
+        for s in stmt.stmts:
+            state = self.exec_stmt(s, state)
+        for name in [n for n in state.env if n not in outer]:
+            del state.env[name]
+        return state
+
+    def _exec_LocalVar(self, stmt: ast.LocalVar, state: State) -> State:
+        t = self.resolve_type(stmt.type)
+        if stmt.init is None:
+            value = self.default_value(t)
+        else:
+            value, state = self.eval(stmt.init, state)
+            value = self.assign_convert(state, value, t, stmt.line)
+        state.env[stmt.name] = value
+        return state
+
+    def _exec_ExprStmt(self, stmt: ast.ExprStmt, state: State) -> State:
+        return self.eval(stmt.expr, state)[1]
+
+    def _exec_If(self, stmt: ast.If, state: State) -> State:
+        c, state = self.eval_cond(stmt.cond, state)
+        then = self.branch(state, c, lambda s: self.exec_stmt(stmt.then, s))
+        other = self.branch(state, mk_not(c),
+                            (lambda s: self.exec_stmt(stmt.other, s)) if stmt.other else (lambda s: s))
+        return self._joined(self.merge([then, other]))
+
+    def _exec_Loop(self, stmt: ast.Loop, state: State) -> State:
+        outer = set(state.env)
+        for s in stmt.init:
+            state = self.exec_stmt(s, state)
+        jump = _Jump(stmt.label, True)
+        self.frame.jumps.append(jump)
+        exits: list[State | None] = []
+        try:
+            current = state
+            for i in range(self.bounds.unroll + 1):
+                current = self.branch(current, self.true,
+                                      lambda s: self._loop_test(stmt, s, i == 0, exits))
+                if current is None:
+                    break
+                if i == self.bounds.unroll:
+                    self.cuts.append(Event(current.guard, f"loop needs more than "
+                                           f"{self.bounds.unroll} unrolls", self.here(stmt.line)))
+                    break
+                current = self.branch(current, self.true, lambda s: self._loop_body(stmt, s, jump))
+                if current is None:
+                    break
+        finally:
+            self.frame.jumps.pop()
+        out = self._joined(self.merge(exits + jump.breaks))
+        for name in [n for n in out.env if n not in outer]:
+            del out.env[name]
+        return out
+
+    def _loop_test(self, stmt: ast.Loop, state: State, first: bool, exits: list) -> State:
+        """One evaluation of the loop condition: files the exit, goes on where it holds."""
+        if stmt.cond is None or (first and not stmt.test_first):
+            return state
+        c, state = self.eval_cond(stmt.cond, state)
+        exits.append(self.branch(state, mk_not(c), lambda s: s))
+        return self._joined(self.branch(state, c, lambda s: s))
+
+    def _loop_body(self, stmt: ast.Loop, state: State, jump: _Jump) -> State:
+        end = self.branch(state, self.true, lambda s: self.exec_stmt(stmt.body, s))
+        state = self.merge([end] + jump.continues)
+        jump.continues.clear()
+        state = self._joined(state)
+        for u in stmt.update:
+            state = self.eval(u, state)[1]
+        return state
+
+    def _exec_Labeled(self, stmt: ast.Labeled, state: State) -> State:
+        jump = _Jump(stmt.label, False)
+        self.frame.jumps.append(jump)
+        try:
+            end = self.branch(state, self.true, lambda s: self.exec_stmt(stmt.stmt, s))
+        finally:
+            self.frame.jumps.pop()
+        return self._joined(self.merge([end] + jump.breaks))
+
+    def _jump_target(self, label: str | None, for_continue: bool, line: int, state: State) -> _Jump:
+        for jump in reversed(self.frame.jumps):
+            if (label is None and jump.is_loop) or (label is not None and jump.label == label):
+                if for_continue and not jump.is_loop:
+                    break
+                return jump
+        self.unsupported(state, "break or continue out of a switch", line)
+
+    def _exec_Break(self, stmt: ast.Break, state: State) -> State:
+        self._jump_target(stmt.label, False, stmt.line, state).breaks.append(state)
+        raise DeadPath
+
+    def _exec_Continue(self, stmt: ast.Continue, state: State) -> State:
+        self._jump_target(stmt.label, True, stmt.line, state).continues.append(state)
+        raise DeadPath
+
+    def _exec_Return(self, stmt: ast.Return, state: State) -> State:
+        value = None
+        if stmt.value is not None:
+            value, state = self.eval(stmt.value, state)
+            value = self.assign_convert(state, value, self.frame.method.return_type, stmt.line)
+        self.frame.returns.append((state, value, stmt.line))
+        raise DeadPath
+
+    def _exec_Throw(self, stmt: ast.Throw, state: State) -> State:
+        exc, state = self.eval(stmt.value, state)
+        state = self.null_check(state, exc, stmt.line)
+        self.raise_(state, exc.restrict(exc.non_null()), stmt.line)
+        raise DeadPath
+
+    def _exec_Assert(self, stmt: ast.Assert, state: State) -> State:
+        if self.frame.cls.origin != "contract":
+            return state  # the JVM runs project code with assertions disabled by default
+        c, state = self.eval_cond(stmt.cond, state)
+        message = stmt.message.value if isinstance(stmt.message, ast.Literal) else None
+        return self.throw(state, mk_not(c), "java.lang.AssertionError", stmt.line, message)
+
+    def _exec_Try(self, stmt: ast.Try, state: State) -> State:
+        if stmt.final is not None:
+            self.unsupported(state, "finally block", stmt.line)
+        self.handlers.append([])
+        try:
+            normal = self.branch(state, self.true, lambda s: self.exec_stmt(stmt.body, s))
+        finally:
+            thrown = self.handlers.pop()
+        catch_types = [[self.resolve_type(t) for t in c.types] for c in stmt.catches]
+        caught: list[list[tuple[State, Ref]]] = [[] for _ in stmt.catches]
+        for t in thrown:
+            for g, obj in t.exc.cases:
+                index = next((i for i, types in enumerate(catch_types)
+                              if any(obj.cls.is_subtype_of(ct) for ct in types)), None)
+                one = Ref(t.exc.type, ((self.true, obj),))
+                sub = t.state.under(mk_and(t.guard, g))
+                if index is None:
+                    self.handlers[-1].append(Thrown(sub.guard, sub, one, t.where, t.message))
+                else:
+                    caught[index].append((sub, one))
+        outs = [normal]
+        for clause, entries in zip(stmt.catches, caught):
+            if not entries:
+                continue
+            entry = self.merge([s for s, _ in entries])
+            exc = merge_values(self.ctx, entries[0][1].type, [(s.guard, r) for s, r in entries])
+            entry.env[clause.name] = exc
+            outs.append(self.branch(entry, self.true, lambda s, c=clause: self.exec_stmt(c.body, s)))
+        return self._joined(self.merge(outs))
+
+    def _exec_CtorCall(self, stmt: ast.CtorCall, state: State) -> State:
+        self.unsupported(state, "constructor call outside a constructor's first statement", stmt.line)
+
+    def _exec_UnsupportedStmt(self, stmt: ast.UnsupportedStmt, state: State) -> State:
+        self.unsupported(state, stmt.what, stmt.line)
+
+    @staticmethod
+    def _joined(state: State | None) -> State:
+        if state is None:
+            raise DeadPath
+        return state
+
+    # ======================================================== expressions
+    def eval(self, expr: ast.Expr, state: State) -> tuple[Value, State]:
+        try:
+            return getattr(self, "_eval_" + type(expr).__name__)(expr, state)
+        except NotModelled as e:
+            self.unsupported(state, str(e), expr.line)
+
+    def eval_cond(self, expr: ast.Expr, state: State) -> tuple[z3.BoolRef, State]:
+        v, state = self.eval(expr, state)
+        if isinstance(v, Ref) or v.type is not BOOLEAN:
+            self.unsupported(state, "unboxing a Boolean", expr.line)
+        return v.term, state
+
+    def _eval_Literal(self, expr: ast.Literal, state: State):
+        if expr.kind == "null":
+            return Ref(NULL, ((self.true, None),)), state
+        if expr.kind == "string":
+            return self.string_literal(expr.value), state
+        return semantics.constant(self.ctx, _LITERAL_TYPES[expr.kind], expr.value), state
+
+    def _eval_UnsupportedExpr(self, expr: ast.UnsupportedExpr, state: State):
+        self.unsupported(state, expr.what, expr.line)
+
+    def _eval_This(self, expr: ast.This, state: State):
+        frame = self.frame
+        if frame.this is None or (expr.qualifier and expr.qualifier != frame.cls.simple_name
+                                  and not frame.cls.simple_name.endswith("." + expr.qualifier)):
+            self.unsupported(state, "reference to an enclosing instance", expr.line)
+        return frame.this, state
+
+    def _eval_ClassLiteral(self, expr: ast.ClassLiteral, state: State):
+        t = self.resolve_type(expr.type)
+        if not isinstance(t, ClassInfo):
+            self.unsupported(state, "class literal of a primitive type", expr.line)
+        return Ref(self.program.classes["java.lang.Class"],
+                   ((self.true, self.class_object(t)),)), state
+
+    # -- names and fields
+    def _eval_Name(self, expr: ast.Name, state: State):
+        if expr.name in state.env:
+            return state.env[expr.name], state
+        fld = self.field_in_scope(expr.name, state, expr.line)
+        if fld is None:
+            self.unsupported(state, f"unknown name '{expr.name}'", expr.line)
+        if fld.static:
+            return self.static_value(fld, state, expr.line), state
+        return self.read_field(state, self.frame.this, fld, expr.line)
+
+    def field_in_scope(self, name: str, state: State, line: int) -> FieldInfo | None:
+        c: ClassInfo | None = self.frame.cls
+        while c is not None:
+            fld = c.lookup_field(name)
+            if fld is not None:
+                if c is not self.frame.cls and not fld.static:
+                    self.unsupported(state, f"field '{name}' of an enclosing instance", line)
+                return fld
+            c = c.outer
+        return None
+
+    def type_named(self, expr: ast.Expr, state: State) -> ClassInfo | None:
+        """The class an expression names when it is a type, not a value (``Integer.MAX_VALUE``)."""
+        dotted = _dotted(expr)
+        if dotted is None:
+            return None
+        head = dotted.partition(".")[0]
+        if head in state.env or self.field_in_scope(head, state, expr.line) is not None:
+            return None
+        return self.program.lookup_class(dotted, self.frame.cls)
+
+    def _eval_FieldAccess(self, expr: ast.FieldAccess, state: State):
+        if expr.is_super:
+            fld = self.frame.cls.superclass.lookup_field(expr.name) if self.frame.cls.superclass else None
+            if fld is None:
+                self.unsupported(state, f"unknown field super.{expr.name}", expr.line)
+            if fld.static:
+                return self.static_value(fld, state, expr.line), state
+            return self.read_field(state, self.frame.this, fld, expr.line)
+        owner = self.type_named(expr.target, state)
+        if owner is not None:
+            fld = owner.lookup_field(expr.name)
+            if fld is None or not fld.static:
+                self.unsupported(state, f"field {owner.simple_name}.{expr.name}", expr.line)
+            return self.static_value(fld, state, expr.line), state
+        target, state = self.eval(expr.target, state)
+        fld = self.field_of(target, expr.name, state, expr.line)
+        if fld.static:
+            return self.static_value(fld, state, expr.line), state
+        return self.read_field(state, target, fld, expr.line)
+
+    def field_of(self, target: Value, name: str, state: State, line: int) -> FieldInfo:
+        if isinstance(target, Prim) or not isinstance(target.type, ClassInfo):
+            self.unsupported(state, f"field '{name}' of a {type_name(target.type)} value", line)
+        fld = target.type.lookup_field(name)
+        if fld is None:
+            self.unsupported(state, f"field {type_name(target.type)}.{name}", line)
+        return fld
+
+    def null_check(self, state: State, ref: Ref, line: int) -> State:
+        return self.throw(state, ref.null_guard(self.ctx), "java.lang.NullPointerException", line)
+
+    def read_field(self, state: State, target: Ref, fld: FieldInfo, line: int) -> tuple[Value, State]:
+        state = self.null_check(state, target, line)
+        cases = target.non_null()
+        for _, obj in cases:
+            if obj.cls.origin == "external" or not obj.cls.is_subtype_of(fld.owner):
+                self.unsupported(state, f"field {fld.name} of {obj.cls.simple_name}", line)
+        pairs = [(g, self.read(state, obj, fld)) for g, obj in cases]
+        return merge_values(self.ctx, fld.type, pairs), state
+
+    def write_field(self, state: State, target: Ref, fld: FieldInfo, value: Value, line: int) -> State:
+        state = self.null_check(state, target, line)
+        cases = target.non_null()
+        heap = dict(state.heap)
+        for g, obj in cases:
+            if len(cases) == 1:
+                heap[(obj, fld.key)] = value
+            else:
+                old = self.read(state, obj, fld)
+                heap[(obj, fld.key)] = merge_values(self.ctx, fld.type, [(g, value), (self.true, old)])
+        return State(state.guard, state.env, heap)
+
+    def static_value(self, fld: FieldInfo, state: State, line: int) -> Value:
+        if fld.key in self._statics:
+            return self._statics[fld.key]
+        if not fld.final:
+            self.unsupported(state, f"non-final static field {fld.owner.simple_name}.{fld.name}", line)
+        if isinstance(fld.init, int):
+            value = semantics.constant(self.ctx, fld.type, fld.init)
+        elif fld.init is not None and _is_constant_expression(fld.init):
+            frame = Frame(None, fld.owner, None)
+            self.frames.append(frame)
+            try:
+                value, _ = self.eval(fld.init, State(self.true, {}, {}))
+                value = self.assign_convert(state, value, fld.type, fld.line)
+            finally:
+                self.frames.pop()
+        else:
+            self.unsupported(state, f"static field {fld.owner.simple_name}.{fld.name} "
+                                    "initialised by a non-constant expression", line)
+        self._statics[fld.key] = value
+        return value
+
+    # -- assignment
+    def _eval_Assign(self, expr: ast.Assign, state: State):
+        read, write, state = self.lvalue(expr.target, state)
+        if expr.op == "=":
+            value, state = self.eval(expr.value, state)
+        else:
+            old, state = read(state)
+            rhs, state = self.eval(expr.value, state)
+            value, state = self.binary(expr.op[:-1], old, rhs, state, expr.line)
+            if isinstance(value, Prim) and isinstance(old, Prim):
+                value = semantics.convert(value, old.type)  # compound assignment narrows
+        return write(state, value)
+
+    def _eval_Update(self, expr: ast.Update, state: State):
+        read, write, state = self.lvalue(expr.target, state)
+        old, state = read(state)
+        if not isinstance(old, Prim):
+            self.unsupported(state, "++/-- on a boxed value", expr.line)
+        new = semantics.add_one(old, 1 if expr.op == "++" else -1)
+        stored, state = write(state, new)
+        return (stored if expr.prefix else old), state
+
+    def lvalue(self, target: ast.Expr, state: State):
+        """(read, write, state) for an assignable expression, its object evaluated once."""
+        if isinstance(target, ast.Name) and target.name in state.env:
+            name = target.name
+
+            def write_local(s, v):
+                v = self.assign_convert(s, v, s.env[name].type, target.line)
+                s.env[name] = v
+                return v, s
+            return (lambda s: (s.env[name], s)), write_local, state
+        if isinstance(target, ast.Name):
+            fld = self.field_in_scope(target.name, state, target.line)
+            if fld is None:
+                self.unsupported(state, f"unknown name '{target.name}'", target.line)
+            obj = None if fld.static else self.frame.this
+        elif isinstance(target, ast.FieldAccess):
+            owner = None if target.is_super else self.type_named(target.target, state)
+            if target.is_super:
+                obj = self.frame.this
+                fld = self.field_of(obj, target.name, state, target.line)
+            elif owner is not None:
+                obj, fld = None, owner.lookup_field(target.name)
+            else:
+                obj, state = self.eval(target.target, state)
+                fld = self.field_of(obj, target.name, state, target.line)
+            if fld is None:
+                self.unsupported(state, f"unknown field {target.name}", target.line)
+        else:
+            self.unsupported(state, "assignment to an array element", target.line)
+        if fld.static:
+            self.unsupported(state, f"assignment to static field {fld.name}", target.line)
+
+        def write_field(s, v):
+            v = self.assign_convert(s, v, fld.type, target.line)
+            return v, self.write_field(s, obj, fld, v, target.line)
+        return (lambda s: self.read_field(s, obj, fld, target.line)), write_field, state
+
+    def assign_convert(self, state: State, value: Value, t: JType, line: int) -> Value:
+        """Assignment conversion: widening, constant narrowing, a reference's static type."""
+        if isinstance(t, PrimType):
+            if isinstance(value, Ref):
+                self.unsupported(state, "unboxing", line)
+            return semantics.convert(value, t)
+        if isinstance(value, Prim):
+            self.unsupported(state, f"boxing a {value.type} value", line)
+        return Ref(t, value.cases)
+
+    # -- operators
+    def _eval_Binary(self, expr: ast.Binary, state: State):
+        if expr.op in ("&&", "||"):
+            return self.short_circuit(expr, state)
+        left, state = self.eval(expr.left, state)
+        right, state = self.eval(expr.right, state)
+        return self.binary(expr.op, left, right, state, expr.line)
+
+    def binary(self, op: str, left: Value, right: Value, state: State, line: int):
+        if isinstance(left, Ref) or isinstance(right, Ref):
+            if op in ("==", "!=") and isinstance(left, Ref) and isinstance(right, Ref):
+                same = ref_eq(self.ctx, left, right)
+                return Prim(BOOLEAN, same if op == "==" else mk_not(same)), state
+            if op == "+":
+                self.unsupported(state, "string concatenation", line)
+            self.unsupported(state, f"operator {op} on objects (boxing)", line)
+        if op in semantics.COMPARISONS:
+            return semantics.compare(op, left, right), state
+        zero = semantics.division_by_zero(op, left, right)
+        if zero is not None:
+            state = self.throw(state, zero, "java.lang.ArithmeticException", line, "/ by zero")
+        return semantics.arithmetic(op, left, right), state
+
+    def short_circuit(self, expr: ast.Binary, state: State):
+        left, state = self.eval_cond(expr.left, state)
+        go_on = left if expr.op == "&&" else mk_not(left)
+
+        result = self.branch(state, go_on, lambda s: self.eval_cond(expr.right, s))
+        stop = self.branch(state, mk_not(go_on), lambda s: s)
+        if result is None:
+            return Prim(BOOLEAN, z3.BoolVal(expr.op == "||", self.ctx)), self._joined(stop)
+        r, s = result
+        value = mk_and(left, r) if expr.op == "&&" else mk_or(self.ctx, [left, r])
+        return Prim(BOOLEAN, value), self._joined(self.merge([s, stop]))
+
+    def _eval_Unary(self, expr: ast.Unary, state: State):
+        v, state = self.eval(expr.operand, state)
+        if isinstance(v, Ref):
+            self.unsupported(state, f"operator {expr.op} on an object (unboxing)", expr.line)
+        return semantics.unary(expr.op, v), state
+
+    def _eval_Conditional(self, expr: ast.Conditional, state: State):
+        c, state = self.eval_cond(expr.cond, state)
+        a = self.branch(state, c, lambda s: self.eval(expr.then, s))
+        b = self.branch(state, mk_not(c), lambda s: self.eval(expr.other, s))
+        arms = [x for x in (a, b) if x is not None]
+        if not arms:
+            raise DeadPath
+        types = [v.type for v, _ in arms]
+        if len(arms) == 2 and all(isinstance(t, PrimType) for t in types):
+            t = semantics.conditional_type(types[0], types[1], _constant_int(expr.then),
+                                           _constant_int(expr.other))
+            arms = [(semantics.convert(v, t), s) for v, s in arms]
+        elif any(isinstance(t, PrimType) for t in types) and len(arms) == 2:
+            self.unsupported(state, "conditional mixing primitives and objects (boxing)", expr.line)
+        merged = self.merge([s for _, s in arms])
+        static = next((t for t in types if not isinstance(t, NullType)), types[0])
+        value = merge_values(self.ctx, static, [(s.guard, v) for v, s in arms])
+        return value, merged
+
+    def _eval_Cast(self, expr: ast.Cast, state: State):
+        v, state = self.eval(expr.expr, state)
+        t = self.resolve_type(expr.type)
+        if isinstance(t, PrimType):
+            if isinstance(v, Ref):
+                self.unsupported(state, "cast of an object to a primitive (unboxing)", expr.line)
+            return semantics.convert(v, t), state
+        if isinstance(v, Prim):
+            self.unsupported(state, "cast of a primitive to an object (boxing)", expr.line)
+        return self.check_cast(state, v, t, expr.line)
+
+    def check_cast(self, state: State, v: Ref, t: ClassInfo, line: int) -> tuple[Ref, State]:
+        """A reference cast: ClassCastException for objects that are not a ``t``."""
+        ok, bad = [], []
+        for g, o in v.cases:
+            if o is not None and t.origin == "external" and o.cls is not t:
+                self.unsupported(state, f"cast to {t.simple_name} (unknown class)", line)
+            (ok if o is None or o.cls.is_subtype_of(t) else bad).append((g, o))
+        if bad:
+            state = self.throw(state, mk_or(self.ctx, [g for g, _ in bad]),
+                               "java.lang.ClassCastException", line)
+        return Ref(t, tuple(ok)), state
+
+    def _eval_InstanceOf(self, expr: ast.InstanceOf, state: State):
+        v, state = self.eval(expr.expr, state)
+        t = self.resolve_type(expr.type)
+        if isinstance(v, Prim) or not isinstance(t, ClassInfo):
+            self.unsupported(state, "instanceof on a primitive", expr.line)
+        matching = []
+        for g, o in v.cases:
+            if o is None:
+                continue
+            if t.origin == "external" and o.cls is not t:
+                self.unsupported(state, f"instanceof {t.simple_name} (unknown class)", expr.line)
+            if o.cls.is_subtype_of(t):
+                matching.append((g, o))
+        if expr.binding is not None:
+            state.env[expr.binding] = Ref(t, tuple(matching))
+        return Prim(BOOLEAN, mk_or(self.ctx, [g for g, _ in matching])), state
+
+    # -- objects and calls
+    def _eval_New(self, expr: ast.New, state: State):
+        cls = self.resolve_type(expr.type)
+        if not isinstance(cls, ClassInfo) or cls.origin == "external" or cls.kind != "class":
+            self.unsupported(state, f"new {expr.type.name} (no model of this class)", expr.line)
+        args, state = self.eval_args(expr.args, state)
+        ctor = self.program.select_method(cls.ctors, [a.type for a in args])
+        if ctor is None:
+            self.unsupported(state, f"constructor {cls.simple_name}({_types(args)})", expr.line)
+        ref, state = self.new_object(state, cls, expr.line)
+        _, state, _ = self.invoke(ctor, ref, args, state, expr.line)
+        return ref, state
+
+    def eval_args(self, exprs, state: State) -> tuple[list[Value], State]:
+        out = []
+        for e in exprs:
+            v, state = self.eval(e, state)
+            out.append(v)
+        return out, state
+
+    def _eval_MethodCall(self, expr: ast.MethodCall, state: State):
+        frame = self.frame
+        start = len(self.handlers[-1])
+        reached = state.guard
+        receiver: Ref | None = None
+        static_type: ClassInfo | None = None
+        if expr.is_super:
+            static_type, receiver = frame.cls.superclass, frame.this
+        elif expr.target is None:
+            static_type = self._enclosing_with_method(expr.name)
+            receiver = frame.this if static_type is frame.cls else None
+        else:
+            static_type = self.type_named(expr.target, state)
+            if static_type is None:
+                receiver, state = self.eval(expr.target, state)
+                if isinstance(receiver, Prim) or not isinstance(receiver.type, ClassInfo):
+                    self.unsupported(state, f"method call on a {type_name(receiver.type)} value", expr.line)
+                static_type = receiver.type
+        args, state = self.eval_args(expr.args, state)
+        method = self.program.select_method(self.program.methods_named(static_type, expr.name),
+                                            [a.type for a in args])
+        if method is None or static_type.origin == "external":
+            self.unsupported(state, f"call to {static_type.simple_name}.{expr.name}({_types(args)})"
+                                    " (no model of this method)", expr.line)
+        if method.static:
+            result, state, site = self.invoke(method, None, args, state, expr.line)
+        elif receiver is None:
+            self.unsupported(state, f"call of instance method {expr.name} from a static context",
+                             expr.line)
+        elif expr.is_super:
+            if method.abstract:
+                self.unsupported(state, f"super call of abstract {method.signature()}", expr.line)
+            result, state, site = self.invoke(method, receiver, args, state, expr.line)
+        else:
+            result, state, site = self.call_virtual(state, receiver, method, args, expr.line)
+        if frame.observe and not method.static:
+            self.observations.append(Observation(expr.text, reached, result, site,
+                                                 list(self.handlers[-1][start:])))
+        return result, state
+
+    def _enclosing_with_method(self, name: str) -> ClassInfo:
+        c: ClassInfo | None = self.frame.cls
+        while c is not None:
+            if self.program.methods_named(c, name):
+                return c
+            c = c.outer
+        return self.frame.cls
+
+    def call_method(self, state: State, receiver: Ref, name: str, args: list[Value], line: int):
+        """``receiver.name(args)`` for library models: resolve on the static type, then dispatch."""
+        method = self.program.select_method(self.program.methods_named(receiver.type, name),
+                                            [a.type for a in args])
+        result, state, _ = self.call_virtual(state, receiver, method, args, line)
+        return result, state
+
+    def call_if(self, state: State, cond: z3.BoolRef, receiver: Ref, name: str, args: list[Value],
+                line: int, otherwise: Value):
+        """``receiver.name(args)`` on the paths where ``cond`` holds, ``otherwise`` elsewhere."""
+        called = self.branch(state, cond, lambda s: self.call_method(s, receiver, name, args, line))
+        skipped = self.branch(state, mk_not(cond), lambda s: s)
+        if called is None:
+            return otherwise, self._joined(skipped)
+        value, s = called
+        if skipped is None:
+            return value, s
+        merged = merge_values(self.ctx, value.type, [(s.guard, value), (skipped.guard, otherwise)])
+        return merged, self.merge([s, skipped])
+
+    def call_virtual(self, state: State, receiver: Ref, method: MethodInfo, args: list[Value],
+                     line: int):
+        """Virtual dispatch: a guarded merge over the receiver's possible dynamic types."""
+        state = self.null_check(state, receiver, line)
+        groups: dict[int, tuple[MethodInfo, bool, list]] = {}
+        for g, obj in receiver.non_null():
+            impl, bridged = self._implementation(state, obj.cls, method, line)
+            groups.setdefault(id(impl), (impl, bridged, []))[2].append((g, obj))
+        results = []
+        for impl, bridged, cases in groups.values():
+            this = Ref(receiver.type, tuple(cases))
+            guard = mk_or(self.ctx, [g for g, _ in cases])
+            results.append(self.branch(state, guard, lambda s, i=impl, b=bridged, t=this:
+                                       self._invoke_bridged(i, b, t, args, s, line)))
+        return self._merge_results(results, method.return_type)
+
+    def _implementation(self, state: State, dynamic: ClassInfo, method: MethodInfo, line: int):
+        impl, bridged = self.program.find_override(dynamic, method)
+        unknown = dynamic.origin == "external" or impl is None or (
+            dynamic.fqname in jdk.VALUE_CLASSES and impl.owner is not dynamic
+            and method.name in jdk.VALUE_CLASS_OVERRIDES)
+        if unknown:
+            self.unsupported(state, f"{dynamic.simple_name}.{method.name} (no model of this method)",
+                             line)
+        return impl, bridged
+
+    def _invoke_bridged(self, impl: MethodInfo, bridged: bool, this: Ref, args, state: State, line):
+        if bridged:
+            cast = []
+            for p, a in zip(impl.params, args):
+                if isinstance(p.type, ClassInfo) and isinstance(a, Ref):
+                    a, state = self.check_cast(state, a, p.type, line)
+                cast.append(a)
+            args = cast
+        return self.invoke(impl, this, args, state, line)
+
+    def _merge_results(self, results, return_type: JType):
+        results = [r for r in results if r is not None]
+        if not results:
+            raise DeadPath
+        state = self.merge([s for _, s, _ in results])
+        if results[0][0] is None:
+            value = None
+        else:
+            value = merge_values(self.ctx, return_type, [(s.guard, v) for v, s, _ in results])
+        site = results[-1][2]
+        for v, s, sv in reversed(results[:-1]):
+            site = mk_ite(s.guard, sv, site)
+        return value, state, site
+
+    def _site(self, where: str | Location) -> z3.ExprRef:
+        self.sites.append(where)
+        return z3.IntVal(len(self.sites) - 1, self.ctx)
+
+    def invoke(self, method: MethodInfo, this: Ref | None, args: list[Value], state: State,
+               line: int) -> tuple[Value | None, State, z3.ExprRef]:
+        """Run one method body (or library model) inline; returns (value, state, return site)."""
+        args = self._bind_args(method, args, state, line)
+        if method.model is not None:
+            value, after = method.model(self, state, this, args, line)
+            return value, after, self._site(f"{method.owner.simple_name}.{method.name}")
+        if method.decl is None:
+            self.unsupported(state, f"{method.signature()} (no model of this JDK method)", line)
+        if method.decl.body is None:
+            self.unsupported(state, f"{method.signature()} has no body", line)
+        if len(self.frames) > self.bounds.inline_depth:
+            self.cut(state, f"calls nested deeper than {self.bounds.inline_depth} "
+                            f"(at {method.signature()})", line)
+        frame = Frame(method, method.owner, None if this is None else Ref(method.owner, this.cases))
+        entry = State(state.guard, {p.name: a for p, a in zip(method.params, args)}, state.heap)
+        escaped = len(self.handlers[-1])
+        self.frames.append(frame)
+        try:
+            body = method.decl.body
+            if method.name == "<init>":
+                entry = self._constructor_prologue(method, entry)
+                body = ast.Block(body.line, tuple(s for s in body.stmts if not isinstance(s, ast.CtorCall)))
+            end = self.exec_stmt(body, entry)
+            frame.returns.append((end, None, method.decl.line))
+        except DeadPath:
+            pass
+        finally:
+            self.frames.pop()
+            for t in self.handlers[-1][escaped:]:  # exceptions leave with the caller's locals
+                t.state = State(t.state.guard, dict(state.env), t.state.heap)
+        if not frame.returns:
+            raise DeadPath
+        out = self.merge([s for s, _, _ in frame.returns], env_from=state)
+        value = None
+        if method.return_type is not VOID and method.name != "<init>":
+            value = merge_values(self.ctx, method.return_type,
+                                 [(s.guard, v) for s, v, _ in frame.returns if v is not None])
+        site = self._site(Location(method.owner.path, frame.returns[-1][2]))
+        for s, _, ret_line in reversed(frame.returns[:-1]):
+            site = mk_ite(s.guard, self._site(Location(method.owner.path, ret_line)), site)
+        return value, State(out.guard, state.env, out.heap), site
+
+    def _bind_args(self, method: MethodInfo, args: list[Value], state: State, line: int):
+        """Method invocation conversion. Library models also take primitives where they
+        declare Object (they model the boxing) and receive variable arguments as they are."""
+        if method.model is None:
+            return [self.assign_convert(state, a, p.type, line) for p, a in zip(method.params, args)]
+        fixed = [semantics.convert(a, p.type) if isinstance(p.type, PrimType) else a
+                 for p, a in zip(method.params, args)]
+        return fixed + args[len(fixed):]
+
+    def _constructor_prologue(self, ctor: MethodInfo, state: State) -> State:
+        """``this(...)``/``super(...)``, then (unless ``this(...)``) field initialisers and
+        instance initialiser blocks, as JLS 12.5 orders them."""
+        cls, this = ctor.owner, self.frame.this
+        first = ctor.decl.body.stmts[0] if ctor.decl.body.stmts else None
+        call = first if isinstance(first, ast.CtorCall) else ast.CtorCall(ctor.decl.line, "super", ())
+        args, state = self.eval_args(call.args, state)
+        target = cls if call.kind == "this" else cls.superclass
+        if target is not None:
+            chosen = self.program.select_method(target.ctors, [a.type for a in args])
+            if chosen is None:
+                self.unsupported(state, f"constructor {target.simple_name}({_types(args)})", call.line)
+            _, state, _ = self.invoke(chosen, this, args, state, call.line)
+        if call.kind == "this":
+            return state
+        for fld in cls.fields.values():
+            if not fld.static and fld.init is not None:
+                value, state = self.eval(fld.init, state)
+                value = self.assign_convert(state, value, fld.type, fld.line)
+                state = self.write_field(state, this, fld, value, fld.line)
+        for init in cls.decl.initializers:
+            if not init.static:
+                state = self.exec_stmt(init.body, state)
+        return state
+
+    # ------------------------------------------------------------- types
+    def resolve_type(self, tn: ast.TypeName) -> JType:
+        method = self.frame.method
+        return self.program.resolve_type(tn, self.frame.cls, method.type_vars if method else None)
+
+
+_LITERAL_TYPES = {"int": INT, "long": LONG, "char": CHAR, "boolean": BOOLEAN}
+
+
+def _kind(v: Value):
+    return v.type if isinstance(v, Prim) else Ref
+
+
+def _types(args: list[Value]) -> str:
+    return ", ".join(type_name(a.type) for a in args)
+
+
+def _dotted(expr: ast.Expr) -> str | None:
+    if isinstance(expr, ast.Name):
+        return expr.name
+    if isinstance(expr, ast.FieldAccess) and not expr.is_super and expr.target is not None:
+        head = _dotted(expr.target)
+        return f"{head}.{expr.name}" if head is not None else None
+    return None
+
+
+def _constant_int(expr: ast.Expr) -> int | None:
+    """The value of an int constant expression as JLS 15.25 needs it (literals, negated)."""
+    if isinstance(expr, ast.Literal) and expr.kind in ("int", "char"):
+        return expr.value
+    if isinstance(expr, ast.Unary) and expr.op == "-":
+        inner = _constant_int(expr.operand)
+        return -inner if inner is not None else None
+    return None
+
+
+def _is_constant_expression(expr: ast.Expr) -> bool:
+    if isinstance(expr, (ast.Literal, ast.Name)):
+        return True
+    if isinstance(expr, ast.FieldAccess):
+        return expr.target is None or _is_constant_expression(expr.target)
+    if isinstance(expr, ast.Unary):
+        return _is_constant_expression(expr.operand)
+    if isinstance(expr, ast.Binary):
+        return _is_constant_expression(expr.left) and _is_constant_expression(expr.right)
+    if isinstance(expr, ast.Cast):
+        return _is_constant_expression(expr.expr)
+    if isinstance(expr, ast.Conditional):
+        return all(_is_constant_expression(e) for e in (expr.cond, expr.then, expr.other))
+    return False
+
+
+def _java_string_hash(text: str) -> int:
+    h = 0
+    for unit in text.encode("utf-16-be").hex(" ", 2).split():
+        h = (31 * h + int(unit, 16)) & 0xFFFFFFFF
+    return h
