@@ -242,8 +242,10 @@ class ContractItem(pytest.Item):
         return f"boundcheck internal error, please report it\n{super().repr_failure(excinfo)}"
 
     def reportinfo(self):
+        # pytest shows this as the failure's heading; it must end the node id and hold
+        # no dot, or pytest rewrites the dots of the verbose line's node id into "::"
         cls = self.java_class
-        return self.path, cls.decl.line - 1, f"{cls.fqname}::{self.contract.id}"
+        return self.path, cls.decl.line - 1, f"{cls.fqname.rpartition('.')[2]}::{self.contract.id}"
 
 
 def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config):

@@ -1,0 +1,370 @@
+"""End-to-end runs of the plugin on Java sources, with pytest's own pytester."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+BOUNDS = "int 32-bit, 3 objects/type, 8 unrolls, inline depth 8"
+
+POINTS = {
+    "Point2D": ("passed", "failed", "passed", "passed", "failed"),
+    "Point3D": ("passed", "failed", "passed", "passed", "passed"),
+    "ClassPoint": ("passed",) * 5,
+    "ClassPoint3D": ("passed",) * 5,
+    "Money": ("passed",) * 5,
+    "Label": ("passed", "passed", "passed", "passed", "failed"),
+}
+EQUALS_IDS = ("equals-reflexive", "equals-symmetric", "equals-transitive", "equals-null",
+              "hashcode-consistent")
+COMPARE_IDS = ("compareto-antisymmetric", "compareto-transitive", "compareto-substitutable",
+               "compareto-equals")
+ORDERS = {
+    "Priority": dict(zip(COMPARE_IDS, ("failed", "failed", "passed", "xfailed"))),
+    "Revision": dict(zip(EQUALS_IDS + COMPARE_IDS, ("passed",) * 9)),
+    "Version": dict(zip(EQUALS_IDS + COMPARE_IDS, ("passed",) * 9)),
+    "Ticket": dict(zip(COMPARE_IDS, ("failed", "failed", "failed", "xfailed"))),
+    "UrgentTicket": dict(zip(COMPARE_IDS, ("failed", "passed", "passed", "xfailed"))),
+}
+
+
+def outcomes(reprec) -> dict[str, str]:
+    """nodeid -> passed/failed/skipped/xfailed, from an inline run's reports."""
+    found = {}
+    for rep in reprec.getreports("pytest_runtest_logreport"):
+        if rep.when == "call" or (rep.when == "setup" and not rep.passed):
+            found[rep.nodeid] = "xfailed" if hasattr(rep, "wasxfail") else rep.outcome
+    return found
+
+
+def write(pytester: pytest.Pytester, path: str, source: str) -> None:
+    file = pytester.path / path
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(textwrap.dedent(source))
+
+
+def test_points_sample_gives_the_documented_outcome_for_every_item(pytester):
+    pytester.copy_example("points")
+    reprec = pytester.inline_run("--boundcheck", "shapes")
+    expected = {f"shapes/{cls}.java::shapes.{cls}::{cid}": outcome
+                for cls, results in POINTS.items() for cid, outcome in zip(EQUALS_IDS, results)}
+    assert outcomes(reprec) == expected
+
+
+def test_orders_sample_gives_the_documented_outcome_for_every_item(pytester):
+    pytester.copy_example("orders")
+    reprec = pytester.inline_run("--boundcheck", "orders")
+    expected = {f"orders/{cls}.java::orders.{cls}::{cid}": outcome
+                for cls, results in ORDERS.items() for cid, outcome in results.items()}
+    assert outcomes(reprec) == expected
+
+
+def test_failure_shows_the_objects_the_calls_and_the_bounds(pytester):
+    pytester.copy_example("points")
+    result = pytester.runpytest("--boundcheck", "shapes", "-k", "Point2D and hashcode")
+    result.stdout.fnmatch_lines([
+        "*_ Point2D::hashcode-consistent _*",
+        "equal objects must have equal hash codes",
+        "",
+        "  Point2D x = new Point2D(0, 0);",
+        "  Point3D y = new Point3D(0, 0, 1);",
+        "",
+        "  x.equals(y)   -> true  (Point2D.java:17)",
+        "  x.hashCode()  -> 0     (Point2D.java:24)",
+        "  y.hashCode()  -> 256   (Point3D.java:23)",
+        "",
+        "violated: x.equals(y), but their hash codes differ",
+        f"bounds: {BOUNDS}; objects: any field values; * s",
+    ])
+    assert result.ret == 1
+
+
+def test_overflowing_compare_to_shows_min_value(pytester):
+    pytester.copy_example("orders")
+    result = pytester.runpytest("--boundcheck", "orders", "-k", "Priority and antisymmetric")
+    result.stdout.fnmatch_lines([
+        "compareTo must be antisymmetric",
+        "",
+        "  Priority x = new Priority(0);",
+        "  Priority y = new Priority(Integer.MIN_VALUE);",
+        "",
+        "  x.compareTo(y)  -> -2147483648  (Priority.java:13)",
+        "  y.compareTo(x)  -> -2147483648  (Priority.java:13)",
+        "",
+        "violated: signum(x.compareTo(y)) != -signum(y.compareTo(x))",
+    ])
+
+
+def test_identity_hash_code_is_named_as_such(pytester):
+    pytester.copy_example("points")
+    result = pytester.runpytest("--boundcheck", "shapes", "-k", "Label and hashcode")
+    result.stdout.fnmatch_lines([
+        "  x.hashCode()  -> * (Object.hashCode: identity hash, not overridden)",
+        "  y.hashCode()  -> * (Object.hashCode: identity hash, not overridden)",
+    ])
+
+
+def test_a_thrown_class_cast_exception_is_shown_as_the_call_result(pytester):
+    pytester.copy_example("orders")
+    result = pytester.runpytest("--boundcheck", "orders", "-k", "UrgentTicket and antisymmetric")
+    result.stdout.fnmatch_lines([
+        "  x.compareTo(y)  -> throws ClassCastException  (UrgentTicket.java:14)",
+        "  y.compareTo(x)  -> 0                          (Ticket.java:13)",
+        "violated: only one of x.compareTo(y) and y.compareTo(x) throws",
+    ])
+
+
+def test_verbose_pass_states_the_bounds_it_held_within(pytester):
+    pytester.copy_example("points")
+    result = pytester.runpytest("--boundcheck", "shapes", "-v", "-k", "Money and reflexive")
+    result.stdout.fnmatch_lines([
+        f"shapes/Money.java::shapes.Money::equals-reflexive PASSED (no violation within {BOUNDS}; "
+        "objects: any field values)*",
+    ])
+
+
+def test_session_ends_with_a_table_of_classes_by_contracts(pytester):
+    pytester.copy_example("points")
+    result = pytester.runpytest("--boundcheck", "shapes")
+    result.stdout.fnmatch_lines([
+        "*= boundcheck =*",
+        "class * reflexive * symmetric * transitive * null * hashCode",
+        "shapes.Label * pass * pass * pass * pass * FAIL",
+        "shapes.Point2D * pass * FAIL * pass * pass * FAIL",
+        "6 classes: 4 failed, 26 passed",
+    ])
+
+
+def test_a_file_that_does_not_parse_is_its_own_collection_error(pytester):
+    pytester.copy_example("points")
+    write(pytester, "shapes/Broken.java", """\
+        package shapes;
+
+        public class Broken {
+            public boolean equals(Object o) { return o == this }
+        }
+        """)
+    result = pytester.runpytest("--boundcheck", "shapes")
+    result.stdout.fnmatch_lines([
+        "*ERROR collecting shapes/Broken.java*",
+        "Broken.java:4: syntax error*; this file's classes are not checked",
+    ])
+    result.assert_outcomes(passed=26, failed=4, errors=1)
+
+
+def test_an_unsupported_construct_skips_with_its_file_and_line(pytester):
+    write(pytester, "src/demo/Name.java", """\
+        package demo;
+
+        public final class Name {
+            private final String value;
+
+            public Name(String value) { this.value = value; }
+
+            @Override
+            public boolean equals(Object o) {
+                return o instanceof Name n && value.length() == n.value.length();
+            }
+
+            @Override
+            public int hashCode() { return 7; }
+        }
+        """)
+    result = pytester.runpytest("--boundcheck", "src", "-rs")
+    result.stdout.fnmatch_lines([
+        "SKIPPED*unsupported: call to String.length() (no model of this method) at Name.java:10",
+    ])
+    result.assert_outcomes(skipped=4, passed=1)
+
+
+def test_an_unsupported_construct_on_an_impossible_path_does_not_skip(pytester):
+    write(pytester, "src/demo/Code.java", """\
+        package demo;
+
+        public final class Code {
+            private final int value;
+
+            public Code(int value) { this.value = value; }
+
+            @Override
+            public boolean equals(Object o) {
+                if (!(o instanceof Code)) {
+                    return false;
+                }
+                int v = ((Code) o).value;
+                if (v != value && v == value) {
+                    return "never".length() == 5;
+                }
+                return v == value;
+            }
+
+            @Override
+            public int hashCode() { return value; }
+        }
+        """)
+    pytester.runpytest("--boundcheck", "src").assert_outcomes(passed=5)
+
+
+def test_an_exception_escaping_equals_is_a_violation(pytester):
+    write(pytester, "src/demo/Tag.java", """\
+        package demo;
+
+        public final class Tag {
+            private final Tag parent;
+
+            public Tag(Tag parent) { this.parent = parent; }
+
+            @Override
+            public boolean equals(Object o) {
+                return o instanceof Tag t && parent.equals(t.parent);
+            }
+
+            @Override
+            public int hashCode() { return 1; }
+        }
+        """)
+    result = pytester.runpytest("--boundcheck", "src", "-k", "reflexive")
+    result.stdout.fnmatch_lines([
+        "  Tag x = new Tag(null);",
+        "  x.equals(x)  -> throws NullPointerException  (Tag.java:10)",
+        "NullPointerException escaped the contract check (thrown at Tag.java:10)",
+    ])
+
+
+def test_nested_classes_are_named_outer_dot_inner(pytester):
+    write(pytester, "src/demo/Outer.java", """\
+        package demo;
+
+        public class Outer {
+            public static final class Key {
+                private final int id;
+                public Key(int id) { this.id = id; }
+                @Override public boolean equals(Object o) { return o instanceof Key k && k.id == id; }
+                @Override public int hashCode() { return id; }
+            }
+        }
+        """)
+    result = pytester.runpytest("--boundcheck", "src", "--collect-only", "-q")
+    result.stdout.fnmatch_lines(["src/demo/Outer.java::demo.Outer.Key::equals-reflexive"])
+
+
+def test_abstract_class_is_checked_through_its_subclasses_or_skipped(pytester):
+    write(pytester, "src/demo/Shape.java", """\
+        package demo;
+
+        public abstract class Shape {
+            protected int size;
+            @Override public boolean equals(Object o) { return o instanceof Shape s && s.size == size; }
+            @Override public int hashCode() { return size; }
+        }
+        """)
+    result = pytester.runpytest("--boundcheck", "src", "-rs")
+    result.stdout.fnmatch_lines(["SKIPPED*Shape is abstract and has no concrete project subclass*"])
+    result.assert_outcomes(skipped=5)
+    write(pytester, "src/demo/Square.java", """\
+        package demo;
+
+        public class Square extends Shape {
+        }
+        """)
+    reprec = pytester.inline_run("--boundcheck", "src")
+    assert set(outcomes(reprec).values()) == {"passed"}
+    assert len(outcomes(reprec)) == 10
+
+
+def test_a_loop_cut_by_the_bound_says_so(pytester):
+    write(pytester, "src/demo/Counter.java", """\
+        package demo;
+
+        public final class Counter {
+            private final int n;
+            public Counter(int n) { this.n = n; }
+            @Override public boolean equals(Object o) { return o instanceof Counter c && c.n == n; }
+            @Override public int hashCode() {
+                int h = 0;
+                for (int i = 0; i < n; i++) {
+                    h += 3;
+                }
+                return h;
+            }
+        }
+        """)
+    result = pytester.runpytest("--boundcheck", "src", "-v", "-k", "hashcode",
+                                "--boundcheck-unroll", "4")
+    result.stdout.fnmatch_lines([
+        "*hashcode-consistent PASSED (no violation within int 32-bit, 3 objects/type, 4 unrolls, "
+        "inline depth 8; objects: any field values; bounded at loop needs more than 4 unrolls "
+        "at Counter.java:9)*",
+    ])
+
+
+def test_markers_select_contract_families(pytester):
+    pytester.copy_example("orders")
+    result = pytester.runpytest("--boundcheck", "orders", "--strict-markers",
+                                "-m", "boundcheck_hashcode", "--collect-only", "-q")
+    result.stdout.fnmatch_lines([
+        "orders/Revision.java::orders.Revision::hashcode-consistent",
+        "orders/Version.java::orders.Version::hashcode-consistent",
+        "2/30 tests collected (28 deselected)*",
+    ])
+
+
+def test_strict_option_turns_the_advisory_contract_into_a_failure(pytester):
+    pytester.copy_example("orders")
+    args = ("--boundcheck", "orders", "-k", "compareto-equals")
+    pytester.runpytest(*args).assert_outcomes(passed=2, xfailed=3)
+    pytester.runpytest(*args, "--boundcheck-strict-compareto-equals").assert_outcomes(
+        passed=2, failed=3)
+
+
+def test_ini_options_configure_roots_and_bounds(pytester):
+    pytester.copy_example("points")
+    pytester.makeini("""
+        [pytest]
+        boundcheck = shapes
+        boundcheck_max_objects = 2
+        boundcheck_unroll = 3
+        """)
+    result = pytester.runpytest("-v", "-k", "Money and reflexive")
+    result.stdout.fnmatch_lines([
+        "*PASSED (no violation within int 32-bit, 2 objects/type, 3 unrolls, inline depth 8*",
+    ])
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--boundcheck-unroll", "0"), "*--boundcheck-unroll*'0' must be at least 1*"),
+    (("--boundcheck-timeout", "soon"), "*--boundcheck-timeout*'soon' is not a number of seconds*"),
+    (("--boundcheck", "missing"), "*--boundcheck: no such file or directory: *missing*"),
+])
+def test_bad_options_get_a_clear_message(pytester, args, message):
+    pytester.copy_example("points")
+    if args[0] != "--boundcheck":
+        args = ("--boundcheck", "shapes") + args
+    result = pytester.runpytest(*args)
+    result.stderr.fnmatch_lines([message])
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+
+
+def test_bad_ini_value_gets_a_clear_message(pytester):
+    pytester.copy_example("points")
+    pytester.makeini("""
+        [pytest]
+        boundcheck = shapes
+        boundcheck_max_objects = many
+        """)
+    result = pytester.runpytest()
+    result.stderr.fnmatch_lines(["*ini option boundcheck_max_objects: 'many' is not a whole number*"])
+
+
+def test_without_the_option_nothing_changes(pytester):
+    pytester.copy_example("points")
+    pytester.makepyfile(test_plain="def test_one():\n    assert True\n")
+    result = pytester.runpytest("--strict-markers")
+    result.assert_outcomes(passed=1)
+
+
+def test_python_tests_named_beside_the_roots_still_run(pytester):
+    pytester.copy_example("points")
+    pytester.makepyfile(test_plain="def test_one():\n    assert True\n")
+    result = pytester.runpytest("--boundcheck", "shapes", "test_plain.py")
+    result.assert_outcomes(passed=27, failed=4)
