@@ -39,7 +39,7 @@ class Rendering:
         return z3.is_true(self.model.eval(guard, model_completion=True))
 
     def target(self, ref: Ref) -> HeapObj | None:
-        return next((o for g, o in ref.cases if self.holds(g)), None)
+        return self.ex.object_by_id(self.model.eval(ref.id, model_completion=True).as_long())
 
     def number(self, p: Prim) -> int | bool:
         v = self.model.eval(p.term, model_completion=True)

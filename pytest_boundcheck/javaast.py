@@ -136,6 +136,7 @@ class LocalVar(Stmt):
     type: TypeName
     name: str
     init: Expr | None
+    final: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -167,7 +167,7 @@ def _hash_of(ex, state, v, line):
     if isinstance(v, Prim):
         return box_hash(v), state
     zero = _int(z3.BitVecVal(0, 32, ex.ctx))
-    h, state = ex.call_if(state, mk_not(v.null_guard(ex.ctx)), v, "hashCode", [], line, zero)
+    h, state = ex.call_if(state, mk_not(v.null_guard()), v, "hashCode", [], line, zero)
     return h.term, state
 
 
@@ -300,12 +300,14 @@ def math_max(ex, state, this, args, line):
 
 @model("java.lang.Math", "static int floorMod(int, int)")
 @model("java.lang.Math", "static long floorMod(long, long)")
+@model("java.lang.Math", "static int floorMod(long, int)")
 def math_floor_mod(ex, state, this, args, line):
+    """The result has the divisor's type (Java 9's floorMod(long, int) returns int)."""
     a, b = semantics.binary_promote(*args)
     state = ex.throw(state, b.term == 0, "java.lang.ArithmeticException", line)
     r = z3.SRem(a.term, b.term)
     adjust = z3.And(r != 0, (r ^ b.term) < 0)  # signs differ: move toward the divisor
-    return Prim(a.type, z3.If(adjust, r + b.term, r)), state
+    return semantics.convert(Prim(a.type, z3.If(adjust, r + b.term, r)), args[1].type), state
 
 
 # ---------------------------------------------------------------- Objects
@@ -320,7 +322,7 @@ def objects_equals(ex, state, this, args, line):
     _require_refs(ex, state, args, line, "Objects.equals")
     # a == b || (a != null && a.equals(b))
     identical = ref_eq(ex.ctx, a, b)
-    calls = mk_and(mk_not(identical), mk_not(a.null_guard(ex.ctx)))
+    calls = mk_and(mk_not(identical), mk_not(a.null_guard()))
     return ex.call_if(state, calls, a, "equals", [b], line, _bool(identical))
 
 
@@ -345,8 +347,8 @@ def objects_require_non_null(ex, state, this, args, line):
     v = args[0]
     if isinstance(v, Prim):
         return v, state
-    state = ex.throw(state, v.null_guard(ex.ctx), "java.lang.NullPointerException", line)
-    return v.restrict(v.non_null()), state
+    state = ex.throw(state, v.null_guard(), "java.lang.NullPointerException", line)
+    return v.narrowed(o for o in v.targets if o is not None), state
 
 
 # ------------------------------------------------------------- exceptions

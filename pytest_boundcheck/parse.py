@@ -310,8 +310,9 @@ class _Converter:
         t, line = node.type, _line(node)
         if t == "local_variable_declaration":
             type_ = self.type(node.child_by_field_name("type"))
+            final = "final" in self.modifiers(node)
             return [ast.LocalVar(_line(d), self.declarator_type(type_, d),
-                                 _text(d.child_by_field_name("name")), self.initializer(d))
+                                 _text(d.child_by_field_name("name")), self.initializer(d), final)
                     for d in node.children_by_field_name("declarator")]
         method = getattr(self, "stmt_" + t, None)
         if method is not None:
@@ -493,7 +494,20 @@ class _Converter:
         first = node.children[0]
         prefix = first.type in ("++", "--")
         op = first.type if prefix else node.children[1].type
-        return ast.Update(_line(node), op, prefix, self.expr(node.named_children[0]))
+        if prefix:
+            return ast.Update(_line(node), op, True, self.expr(node.named_children[0]))
+        return self._postfix(node.named_children[0], op, _line(node))
+
+    def _postfix(self, operand: Node, op: str, line: int) -> ast.Expr:
+        """tree-sitter-java reads ``(byte) x++`` and ``-x++`` as ``((byte) x)++`` and
+        ``(-x)++``; Java binds the postfix operator tighter: ``(byte) (x++)``, ``-(x++)``."""
+        if operand.type == "cast_expression" and len(operand.children_by_field_name("type")) == 1:
+            return ast.Cast(line, self.type(operand.child_by_field_name("type")),
+                            self._postfix(operand.child_by_field_name("value"), op, line))
+        if operand.type == "unary_expression":
+            return ast.Unary(line, _text(operand.child_by_field_name("operator")),
+                             self._postfix(operand.child_by_field_name("operand"), op, line))
+        return ast.Update(line, op, False, self.expr(operand))
 
     def expr_cast_expression(self, node):
         types = node.children_by_field_name("type")

@@ -76,7 +76,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     for line in MARKERS:
         config.addinivalue_line("markers", line)
-    roots = _roots(config)
+    roots, on_command_line = _roots(config)
     if not roots:
         return
     settings = {field: _setting(config, name, parse, getattr(DEFAULTS, field))
@@ -87,10 +87,11 @@ def pytest_configure(config: pytest.Config) -> None:
     run = Run(roots, Bounds(**settings), bool(strict), excludes)
     config.stash[STASH] = run
     config.pluginmanager.register(run, "boundcheck-run")
-    _collect_roots_too(config, roots)
+    _collect_roots_too(config, roots, on_command_line)
 
 
-def _roots(config: pytest.Config) -> list[Path]:
+def _roots(config: pytest.Config) -> tuple[list[Path], bool]:
+    """The source roots, and whether they came from the command line."""
     given = config.getoption("boundcheck")
     if given:
         base = config.invocation_params.dir
@@ -102,7 +103,7 @@ def _roots(config: pytest.Config) -> list[Path]:
     for root in roots:
         if not root.exists():
             raise pytest.UsageError(f"{source}: no such file or directory: {root}")
-    return roots
+    return roots, bool(given)
 
 
 def _setting(config: pytest.Config, name: str, parse, default):
@@ -118,10 +119,11 @@ def _setting(config: pytest.Config, name: str, parse, default):
         raise pytest.UsageError(f"ini option boundcheck_{name}: {e}") from None
 
 
-def _collect_roots_too(config: pytest.Config, roots: list[Path]) -> None:
-    """Collect the roots: instead of the current directory when pytest was given no
-    paths, else besides the paths given (or ``testpaths``)."""
-    if config.args_source == pytest.Config.ArgsSource.INVOCATION_DIR:
+def _collect_roots_too(config: pytest.Config, roots: list[Path], on_command_line: bool) -> None:
+    """``pytest --boundcheck ROOT`` collects ROOT instead of what pytest would collect by
+    default (the current directory or ``testpaths``); paths named on the command line,
+    and the defaults when the roots come from the ini file, are collected besides."""
+    if on_command_line and config.args_source != pytest.Config.ArgsSource.ARGS:
         config.args = [str(r) for r in roots]
         return
     given = [(config.invocation_params.dir / a.split("::")[0]).resolve() for a in config.args]

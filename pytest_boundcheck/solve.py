@@ -1,11 +1,11 @@
 """Solve stage: Z3 queries for one check, deterministic, time- and memory-capped.
 
-A query is split by the objects the harness parameters point to (one case
-per combination, pruned as soon as a prefix simplifies to false), and every
-case goes to a fresh solver. Fixing the objects turns "x.equals(y)" into plain
+A query that Z3 does not decide quickly is split by the objects it may be about
+(first the harness parameters, then reference fields), each case simplified
+and sent to a fresh solver. Fixing the objects turns "x.equals(y)" into plain
 equalities between field variables, which Z3's preprocessing substitutes
-away; left as one big disjunction over object choices, the same formulas
-become bit-level equivalence puzzles that take seconds.
+away; left as one disjunction over object choices, the same formulas can be
+bit-level equivalence puzzles that take seconds.
 
 Small values are asked for after a violation is found: a counterexample with
 0, 1 and -1 reads better than one with 11264.
@@ -21,7 +21,8 @@ from .jtypes import BOOLEAN, PrimType
 
 MEMORY_LIMIT_MB = 4096
 _LADDER = (1, 16, 256, 65536)
-MINIMISE_QUERIES = 12
+SPLIT_RLIMIT = 300_000  # resource units a query may take before it is split: about 0.1 s here
+MINIMISE_QUERIES = 24
 MINIMISE_RLIMIT = 500_000  # solver resource units per query: about 0.2 s here
 
 z3.set_param("memory_max_size", MEMORY_LIMIT_MB)
@@ -37,63 +38,66 @@ class Answer:
 
 class Solver:
     def __init__(self, ctx: z3.Context, timeout: float, constraints: list[z3.BoolRef],
-                 splits: list[tuple[z3.ExprRef, int]]):
-        """``splits``: choice variables to enumerate, in order, with their number of values."""
+                 splits: list[tuple[z3.ExprRef, list[int]]]):
+        """``splits``: object-id variables to split on, in order, with their possible values."""
         self.ctx, self.timeout = ctx, timeout
         self.constraints = constraints
         self.splits = splits
         self.queries = 0
 
-    def _fresh(self, seconds: float) -> z3.Solver:
+    def _fresh(self, seconds: float, rlimit: int = 0) -> z3.Solver:
         s = z3.Solver(ctx=self.ctx)
         s.set("random_seed", 0)
         s.set("timeout", max(1, int(seconds * 1000)))
+        if rlimit:
+            s.set("rlimit", rlimit)
         self.queries += 1
         return s
 
     def check(self, goal: z3.BoolRef) -> Answer:
-        """Is ``goal`` satisfiable together with the constraints? The first case
-        (in choice order) that is satisfiable gives the model."""
-        deadline = time.perf_counter() + self.timeout
-        unknown = ""
-        for case in self._cases(goal, 0, []):
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                return Answer("unknown", reason="timeout")
-            s = self._fresh(left)
-            s.add(*self.constraints, *case)
-            result = s.check()
-            if result == z3.sat:
-                return Answer("sat", s.model(), case=case)
-            if result == z3.unknown:
-                unknown = s.reason_unknown()
-        return Answer("unknown", reason=unknown) if unknown else Answer("unsat")
+        """Is ``goal`` satisfiable together with the constraints? A query that is not
+        decided within ``SPLIT_RLIMIT`` is split by the next object choice it depends
+        on; the first satisfiable case, in choice order, gives the model."""
+        return self._solve(goal, 0, [], time.perf_counter() + self.timeout)
 
-    def _cases(self, goal: z3.BoolRef, depth: int, fixed: list[z3.BoolRef]):
+    def _solve(self, goal: z3.BoolRef, depth: int, fixed: list[z3.BoolRef], deadline: float) -> Answer:
         if z3.is_false(goal):
-            return
-        if depth == len(self.splits):
-            yield [goal] + fixed
-            return
-        var, count = self.splits[depth]
-        for value in range(count):
+            return Answer("unsat")
+        while depth < len(self.splits) and not _occurs(self.splits[depth][0], goal):
+            depth += 1
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            return Answer("unknown", reason="timeout")
+        last = depth == len(self.splits)
+        s = self._fresh(left, 0 if last else SPLIT_RLIMIT)
+        s.add(*self.constraints, goal, *fixed)
+        result = s.check()
+        if result == z3.sat:
+            return Answer("sat", s.model(), case=[goal] + fixed)
+        if result == z3.unsat:
+            return Answer("unsat")
+        if last:
+            return Answer("unknown", reason=s.reason_unknown())
+        var, values = self.splits[depth]
+        unknown = None
+        for value in values:
             v = z3.BitVecVal(value, var.size(), self.ctx)
-            substituted = z3.substitute(goal, (var, v))
-            if substituted.eq(goal):  # the choice does not matter here
-                yield from self._cases(goal, depth + 1, fixed)
-                return
-            yield from self._cases(z3.simplify(substituted), depth + 1, fixed + [var == v])
+            narrowed = z3.simplify(z3.substitute(goal, (var, v)))
+            answer = self._solve(narrowed, depth + 1, fixed + [var == v], deadline)
+            if answer.verdict == "sat":
+                return answer
+            if answer.verdict == "unknown":
+                unknown = answer
+        return unknown or Answer("unsat")
 
     def small_model(self, answer: Answer, inputs: list[tuple[z3.ExprRef, PrimType]]) -> z3.ModelRef:
-        """A model of the satisfiable case with inputs as close to zero as a few
-        queries find: all at zero; else all in ever wider ranges around zero (then
-        also next to MIN/MAX); then each one at zero. The budget is counted in
-        queries and solver resource units, not seconds, so the result is the same
-        on every run."""
+        """A model of the satisfiable case that reads easily, as far as a few queries
+        find: each object choice at its first option (null where allowed, else the
+        first object), then numbers: all at zero; else all in ever wider ranges
+        around zero (then also next to MIN/MAX); then each one at zero. The budget is
+        counted in queries and solver resource units, not seconds, so the result is
+        the same on every run."""
         model = answer.model
-        numbers = [(v, t) for v, t in inputs if t is not BOOLEAN]
-        if not numbers:
-            return model
         kept = list(answer.case)
         queries = 0
 
@@ -112,27 +116,41 @@ class Solver:
             kept.append(extra)
             return True
 
-        if attempt(z3.And([v == 0 for v, _ in numbers])):
+        def value(v: z3.ExprRef) -> int:
+            return model.eval(v, model_completion=True).as_long()
+
+        for var, options in self.splits:
+            if value(var) != options[0]:
+                attempt(var == options[0])
+        numbers = [(v, t) for v, t in inputs if t is not BOOLEAN]
+        if not numbers or attempt(z3.And([v == 0 for v, _ in numbers])):
             return model
-        if not any(attempt(z3.And([_within(v, t, bound, False) for v, t in numbers]))
-                   for bound in _LADDER):
-            attempt(z3.And([_within(v, t, 1, True) for v, t in numbers]))
+        if not any(attempt(z3.And([_within(v, t, bound, signs) for v, t in numbers]))
+                   for bound in _LADDER for signs in ("+", "+-")):
+            attempt(z3.And([_within(v, t, 1, "+-", extremes=True) for v, t in numbers]))
         for v, _ in numbers:
-            if model.eval(v, model_completion=True).as_long() != 0:
+            if value(v) != 0:
                 attempt(v == 0)
         return model
 
 
-def _within(v: z3.BitVecRef, t: PrimType, bound: int, extremes: bool) -> z3.BoolRef:
-    """``v`` within ``bound`` of zero, or (``extremes``) next to its type's smallest or
-    largest value: overflow bugs need those, and ``Integer.MIN_VALUE`` reads as well as 0."""
+def _occurs(var: z3.ExprRef, term: z3.ExprRef) -> bool:
+    probe = z3.BitVecVal(0, var.size(), var.ctx)
+    return not z3.substitute(term, (var, probe)).eq(term)
+
+
+def _within(v: z3.BitVecRef, t: PrimType, bound: int, signs: str, extremes: bool = False) -> z3.BoolRef:
+    """``v`` in [0, bound] (signs "+") or [-bound, bound] ("+-"), or (``extremes``) next to
+    its type's smallest or largest value: overflow bugs need those, and
+    ``Integer.MIN_VALUE`` reads as well as 0."""
     if t.signed:
         lo, hi = -(1 << (t.bits - 1)), (1 << (t.bits - 1)) - 1
     else:
         lo, hi = 0, (1 << t.bits) - 1
     if bound >= hi // 2:
         return z3.BoolVal(True, v.ctx)
-    near_zero = z3.ULE(v, bound) if not t.signed else z3.And(v >= -bound, v <= bound)
+    low = -bound if signs == "+-" and t.signed else 0
+    near_zero = z3.ULE(v, bound) if low == 0 else z3.And(v >= low, v <= bound)
     if not extremes:
         return near_zero
     return z3.Or(near_zero, *(v == e for e in (lo, lo + 1, hi - 1, hi)))

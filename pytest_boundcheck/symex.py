@@ -15,7 +15,6 @@ whether such a path is reachable at all.
 """
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 
 import z3
@@ -27,8 +26,8 @@ from .jtypes import (BOOLEAN, CHAR, INT, LONG, VOID, ClassInfo, FieldInfo, JType
                      NullType, NULL, PrimType, is_reference, type_name)
 from .program import Program
 from .semantics import NotModelled
-from .values import (HeapObj, Prim, Ref, Value, is_false, is_true, make_ref, merge_values,
-                     mk_and, mk_ite, mk_not, mk_or, ref_eq)
+from .values import (ID_BITS, HeapObj, Prim, Ref, Value, is_false, merge_values, mk_and,
+                     mk_ite, mk_not, mk_or, ref_eq, ref_to)
 
 
 class DeadPath(Exception):
@@ -97,6 +96,7 @@ class Frame:
     this: Ref | None
     returns: list[tuple[State, Value | None, int]] = field(default_factory=list)
     jumps: list[_Jump] = field(default_factory=list)
+    constants: set[str] = field(default_factory=set)  # final locals with constant initialisers
     observe: bool = False
 
     @property
@@ -118,11 +118,11 @@ class Executor:
         self.constraints: list[z3.BoolRef] = []
         self.inputs: list[tuple[z3.ExprRef, PrimType]] = []
         self.initial: dict[tuple[HeapObj, str], Value] = {}
+        self.objects: list[HeapObj] = []  # by id - 1
         self.slots: dict[str, list[HeapObj]] = {}
-        self.selectors: dict[str, tuple[z3.ExprRef, int]] = {}  # choice name -> (variable, options)
+        self.selectors: dict[str, tuple[z3.ExprRef, list[int]]] = {}  # name -> (id variable, ids)
         self.sites: list[str | Location] = []
         self.frames: list[Frame] = []
-        self._names = itertools.count()
         self._identity: dict[HeapObj, z3.ExprRef] = {}
         self._class_objs: dict[str, HeapObj] = {}
         self._literals: dict[str, HeapObj] = {}
@@ -136,6 +136,14 @@ class Executor:
             return [declared]
         return [c for c in self.universe if c.is_subtype_of(declared)]
 
+    def heap_object(self, cls: ClassInfo, label: str, kind: str, **extra) -> HeapObj:
+        obj = HeapObj(len(self.objects) + 1, cls, label, kind, **extra)
+        self.objects.append(obj)
+        return obj
+
+    def object_by_id(self, num: int) -> HeapObj | None:
+        return self.objects[num - 1] if num else None
+
     def slot_objects(self, cls: ClassInfo) -> list[HeapObj]:
         if cls.fqname not in self.slots:
             objs = []
@@ -143,7 +151,7 @@ class Executor:
                 content = None
                 if cls.fqname == jdk.STRING:
                     content = z3.BitVec(f"{cls.simple_name}#{i}.content", 32, self.ctx)
-                objs.append(HeapObj(cls, f"{cls.simple_name}#{i}", "slot", content=content))
+                objs.append(self.heap_object(cls, f"{cls.simple_name}#{i}", "slot", content=content))
             self.slots[cls.fqname] = objs
         return self.slots[cls.fqname]
 
@@ -154,13 +162,12 @@ class Executor:
         for t in types:
             options.extend(self.slot_objects(t)[:per_type])
         if len(options) == 1:
-            return Ref(static, ((self.true, options[0]),))
-        bits = max(1, (len(options) - 1).bit_length())
-        sel = z3.BitVec(f"{name}.choice", bits, self.ctx)
-        if len(options) < 1 << bits:
-            self.constraints.append(z3.ULT(sel, len(options)))
-        self.selectors[name] = (sel, len(options))
-        return Ref(static, tuple((sel == i, o) for i, o in enumerate(options)))
+            return ref_to(static, options[0], self.ctx)
+        var = z3.BitVec(name, ID_BITS, self.ctx)
+        nums = [0 if o is None else o.num for o in options]
+        self.constraints.append(z3.Or([var == n for n in nums]))
+        self.selectors[name] = (var, nums)
+        return Ref(static, var, tuple(options))
 
     def initial_value(self, obj: HeapObj, fld: FieldInfo) -> Value:
         key = (obj, fld.key)
@@ -195,18 +202,17 @@ class Executor:
 
     def class_object(self, cls: ClassInfo) -> HeapObj:
         if cls.fqname not in self._class_objs:
-            self._class_objs[cls.fqname] = HeapObj(self.program.classes["java.lang.Class"],
-                                                   f"{cls.simple_name}.class", "class", meta=cls)
+            self._class_objs[cls.fqname] = self.heap_object(
+                self.program.classes["java.lang.Class"], f"{cls.simple_name}.class", "class", meta=cls)
         return self._class_objs[cls.fqname]
 
     def string_literal(self, text: str) -> Ref:
         if text not in self._literals:
             content = z3.BitVecVal(0x7FFF0000 + len(self._literals), 32, self.ctx)
-            obj = HeapObj(self.program.classes[jdk.STRING], repr(text), "literal", content=content)
-            obj.meta = None
-            self._literals[text] = obj
+            self._literals[text] = self.heap_object(self.program.classes[jdk.STRING], repr(text),
+                                                    "literal", content=content)
             self.constraints.append(self._string_hash(content) == _java_string_hash(text))
-        return Ref(self.program.classes[jdk.STRING], ((self.true, self._literals[text]),))
+        return ref_to(self.program.classes[jdk.STRING], self._literals[text], self.ctx)
 
     def literal_text(self, content_value: int) -> str | None:
         for text, obj in self._literals.items():
@@ -220,14 +226,14 @@ class Executor:
                 return semantics.constant(self.ctx, t, 0)
             except NotModelled:
                 return Prim(t, z3.BitVecVal(0, t.bits, self.ctx))
-        return Ref(t, ((self.true, None),))
+        return ref_to(t, None, self.ctx)
 
     def new_object(self, state: State, cls: ClassInfo, line: int) -> tuple[Ref, State]:
-        obj = HeapObj(cls, f"new {cls.simple_name}@{line}#{next(self._names)}", "new")
+        obj = self.heap_object(cls, f"new {cls.simple_name}@{line}", "new")
         heap = dict(state.heap)
         for f in cls.instance_fields():
             heap[(obj, f.key)] = self.default_value(f.type)
-        return Ref(cls, ((self.true, obj),)), State(state.guard, state.env, heap)
+        return ref_to(cls, obj, self.ctx), State(state.guard, state.env, heap)
 
     # ===================================================== paths & events
     @property
@@ -251,8 +257,8 @@ class Executor:
         g = mk_and(state.guard, cond)
         if not is_false(g):
             cls = self.program.classes[exc_class]
-            obj = HeapObj(cls, f"new {cls.simple_name}", "new")
-            self.raise_(state.under(g), Ref(cls, ((self.true, obj),)), line, message)
+            obj = self.heap_object(cls, f"new {cls.simple_name}", "new")
+            self.raise_(state.under(g), ref_to(cls, obj, self.ctx), line, message)
         rest = mk_and(state.guard, mk_not(cond))
         if is_false(rest):
             raise DeadPath
@@ -344,6 +350,10 @@ class Executor:
             value, state = self.eval(stmt.init, state)
             value = self.assign_convert(state, value, t, stmt.line)
         state.env[stmt.name] = value
+        if stmt.final and stmt.init is not None and self.is_constant(stmt.init, state):
+            self.frame.constants.add(stmt.name)
+        else:
+            self.frame.constants.discard(stmt.name)
         return state
 
     def _exec_ExprStmt(self, stmt: ast.ExprStmt, state: State) -> State:
@@ -437,7 +447,7 @@ class Executor:
     def _exec_Throw(self, stmt: ast.Throw, state: State) -> State:
         exc, state = self.eval(stmt.value, state)
         state = self.null_check(state, exc, stmt.line)
-        self.raise_(state, exc.restrict(exc.non_null()), stmt.line)
+        self.raise_(state, exc.narrowed(o for o in exc.targets if o is not None), stmt.line)
         raise DeadPath
 
     def _exec_Assert(self, stmt: ast.Assert, state: State) -> State:
@@ -458,10 +468,10 @@ class Executor:
         catch_types = [[self.resolve_type(t) for t in c.types] for c in stmt.catches]
         caught: list[list[tuple[State, Ref]]] = [[] for _ in stmt.catches]
         for t in thrown:
-            for g, obj in t.exc.cases:
+            for g, obj in t.exc.non_null():
                 index = next((i for i, types in enumerate(catch_types)
                               if any(obj.cls.is_subtype_of(ct) for ct in types)), None)
-                one = Ref(t.exc.type, ((self.true, obj),))
+                one = ref_to(t.exc.type, obj, self.ctx)
                 sub = t.state.under(mk_and(t.guard, g))
                 if index is None:
                     self.handlers[-1].append(Thrown(sub.guard, sub, one, t.where, t.message))
@@ -504,7 +514,7 @@ class Executor:
 
     def _eval_Literal(self, expr: ast.Literal, state: State):
         if expr.kind == "null":
-            return Ref(NULL, ((self.true, None),)), state
+            return ref_to(NULL, None, self.ctx), state
         if expr.kind == "string":
             return self.string_literal(expr.value), state
         return semantics.constant(self.ctx, _LITERAL_TYPES[expr.kind], expr.value), state
@@ -523,8 +533,7 @@ class Executor:
         t = self.resolve_type(expr.type)
         if not isinstance(t, ClassInfo):
             self.unsupported(state, "class literal of a primitive type", expr.line)
-        return Ref(self.program.classes["java.lang.Class"],
-                   ((self.true, self.class_object(t)),)), state
+        return ref_to(self.program.classes["java.lang.Class"], self.class_object(t), self.ctx), state
 
     # -- names and fields
     def _eval_Name(self, expr: ast.Name, state: State):
@@ -587,7 +596,7 @@ class Executor:
         return fld
 
     def null_check(self, state: State, ref: Ref, line: int) -> State:
-        return self.throw(state, ref.null_guard(self.ctx), "java.lang.NullPointerException", line)
+        return self.throw(state, ref.null_guard(), "java.lang.NullPointerException", line)
 
     def read_field(self, state: State, target: Ref, fld: FieldInfo, line: int) -> tuple[Value, State]:
         state = self.null_check(state, target, line)
@@ -595,6 +604,8 @@ class Executor:
         for _, obj in cases:
             if obj.cls.origin == "external" or not obj.cls.is_subtype_of(fld.owner):
                 self.unsupported(state, f"field {fld.name} of {obj.cls.simple_name}", line)
+        if len(cases) == 1:  # the path has ruled out every other object
+            return self.read(state, cases[0][1], fld), state
         pairs = [(g, self.read(state, obj, fld)) for g, obj in cases]
         return merge_values(self.ctx, fld.type, pairs), state
 
@@ -617,7 +628,7 @@ class Executor:
             self.unsupported(state, f"non-final static field {fld.owner.simple_name}.{fld.name}", line)
         if isinstance(fld.init, int):
             value = semantics.constant(self.ctx, fld.type, fld.init)
-        elif fld.init is not None and _is_constant_expression(fld.init):
+        elif self.is_constant_field(fld):
             frame = Frame(None, fld.owner, None)
             self.frames.append(frame)
             try:
@@ -698,7 +709,7 @@ class Executor:
             return semantics.convert(value, t)
         if isinstance(value, Prim):
             self.unsupported(state, f"boxing a {value.type} value", line)
-        return Ref(t, value.cases)
+        return value.typed(t)
 
     # -- operators
     def _eval_Binary(self, expr: ast.Binary, state: State):
@@ -745,20 +756,88 @@ class Executor:
         c, state = self.eval_cond(expr.cond, state)
         a = self.branch(state, c, lambda s: self.eval(expr.then, s))
         b = self.branch(state, mk_not(c), lambda s: self.eval(expr.other, s))
-        arms = [x for x in (a, b) if x is not None]
-        if not arms:
+        if a is None and b is None:
             raise DeadPath
-        types = [v.type for v, _ in arms]
-        if len(arms) == 2 and all(isinstance(t, PrimType) for t in types):
-            t = semantics.conditional_type(types[0], types[1], _constant_int(expr.then),
-                                           _constant_int(expr.other))
+        # the type follows both arms (JLS 15.25), also an arm no path takes
+        types = [arm[0].type if arm is not None else self.type_aside(e, state)
+                 for arm, e in ((a, expr.then), (b, expr.other))]
+        arms = [x for x in (a, b) if x is not None]
+        if all(isinstance(t, PrimType) for t in types):
+            t = semantics.conditional_type(types[0], types[1], self.constant_int(expr.then, state),
+                                           self.constant_int(expr.other, state))
             arms = [(semantics.convert(v, t), s) for v, s in arms]
-        elif any(isinstance(t, PrimType) for t in types) and len(arms) == 2:
+        elif any(isinstance(t, PrimType) for t in types):
             self.unsupported(state, "conditional mixing primitives and objects (boxing)", expr.line)
         merged = self.merge([s for _, s in arms])
-        static = next((t for t in types if not isinstance(t, NullType)), types[0])
+        static = next((t for t in types if isinstance(t, ClassInfo)), arms[0][0].type)
         value = merge_values(self.ctx, static, [(s.guard, v) for v, s in arms])
         return value, merged
+
+    def value_aside(self, expr: ast.Expr, state: State) -> Value | None:
+        """Evaluate an expression for its type or constant value only: whatever it
+        throws, gets stuck on or observes is dropped. None if no path gets through."""
+        marks = (len(self.handlers[-1]), len(self.stuck), len(self.cuts), len(self.observations))
+        try:
+            return self.eval(expr, state.under(state.guard))[0]
+        except DeadPath:
+            return None
+        finally:
+            for events, mark in zip((self.handlers[-1], self.stuck, self.cuts, self.observations),
+                                    marks):
+                del events[mark:]
+
+    def type_aside(self, expr: ast.Expr, state: State) -> JType | None:
+        value = self.value_aside(expr, state)
+        return None if value is None else value.type
+
+    def constant_int(self, expr: ast.Expr, state: State) -> int | None:
+        """The value of ``expr`` if it is a constant expression of type int (JLS 15.29)."""
+        if not self.is_constant(expr, state):
+            return None
+        value = self.value_aside(expr, state)
+        if not isinstance(value, Prim) or value.type is not INT:
+            return None
+        term = z3.simplify(value.term)
+        return semantics.signed_value(INT, term.as_long()) if z3.is_bv_value(term) else None
+
+    def is_constant(self, expr: ast.Expr, state: State) -> bool:
+        """Is ``expr`` a constant expression (JLS 15.29): literals, operators, casts and
+        names of constant variables?"""
+        if isinstance(expr, ast.Literal):
+            return expr.kind != "null"
+        if isinstance(expr, ast.Name):
+            if expr.name in state.env:
+                return expr.name in self.frame.constants
+            fld = self.field_in_scope(expr.name, state, expr.line)
+            return fld is not None and self.is_constant_field(fld)
+        if isinstance(expr, ast.FieldAccess):
+            owner = None if expr.is_super else self.type_named(expr.target, state)
+            fld = owner.lookup_field(expr.name) if owner is not None else None
+            return fld is not None and self.is_constant_field(fld)
+        if isinstance(expr, ast.Unary):
+            return self.is_constant(expr.operand, state)
+        if isinstance(expr, ast.Binary):
+            return self.is_constant(expr.left, state) and self.is_constant(expr.right, state)
+        if isinstance(expr, ast.Cast):
+            return self.is_constant(expr.expr, state)
+        if isinstance(expr, ast.Conditional):
+            return all(self.is_constant(e, state) for e in (expr.cond, expr.then, expr.other))
+        return False
+
+    def is_constant_field(self, fld: FieldInfo) -> bool:
+        """A constant variable: a final field of a primitive type or String whose
+        initialiser is a constant expression."""
+        if not fld.final or fld.init is None:
+            return False
+        if isinstance(fld.init, int):
+            return True
+        if not (isinstance(fld.type, PrimType) or fld.type.fqname == jdk.STRING):
+            return False
+        self.frames.append(Frame(None, fld.owner, None))
+        try:
+            return self.is_constant(fld.init, State(self.true, {}, {}))
+        finally:
+            self.frames.pop()
 
     def _eval_Cast(self, expr: ast.Cast, state: State):
         v, state = self.eval(expr.expr, state)
@@ -774,14 +853,14 @@ class Executor:
     def check_cast(self, state: State, v: Ref, t: ClassInfo, line: int) -> tuple[Ref, State]:
         """A reference cast: ClassCastException for objects that are not a ``t``."""
         ok, bad = [], []
-        for g, o in v.cases:
+        for o in v.targets:
             if o is not None and t.origin == "external" and o.cls is not t:
                 self.unsupported(state, f"cast to {t.simple_name} (unknown class)", line)
-            (ok if o is None or o.cls.is_subtype_of(t) else bad).append((g, o))
+            (ok if o is None or o.cls.is_subtype_of(t) else bad).append(o)
         if bad:
-            state = self.throw(state, mk_or(self.ctx, [g for g, _ in bad]),
+            state = self.throw(state, mk_or(self.ctx, [v.guard(o) for o in bad]),
                                "java.lang.ClassCastException", line)
-        return Ref(t, tuple(ok)), state
+        return v.narrowed(ok).typed(t), state
 
     def _eval_InstanceOf(self, expr: ast.InstanceOf, state: State):
         v, state = self.eval(expr.expr, state)
@@ -789,16 +868,16 @@ class Executor:
         if isinstance(v, Prim) or not isinstance(t, ClassInfo):
             self.unsupported(state, "instanceof on a primitive", expr.line)
         matching = []
-        for g, o in v.cases:
+        for o in v.targets:
             if o is None:
                 continue
             if t.origin == "external" and o.cls is not t:
                 self.unsupported(state, f"instanceof {t.simple_name} (unknown class)", expr.line)
             if o.cls.is_subtype_of(t):
-                matching.append((g, o))
+                matching.append(o)
         if expr.binding is not None:
-            state.env[expr.binding] = Ref(t, tuple(matching))
-        return Prim(BOOLEAN, mk_or(self.ctx, [g for g, _ in matching])), state
+            state.env[expr.binding] = v.narrowed(matching).typed(t)
+        return Prim(BOOLEAN, mk_or(self.ctx, [v.guard(o) for o in matching])), state
 
     # -- objects and calls
     def _eval_New(self, expr: ast.New, state: State):
@@ -893,13 +972,14 @@ class Executor:
         """Virtual dispatch: a guarded merge over the receiver's possible dynamic types."""
         state = self.null_check(state, receiver, line)
         groups: dict[int, tuple[MethodInfo, bool, list]] = {}
-        for g, obj in receiver.non_null():
-            impl, bridged = self._implementation(state, obj.cls, method, line)
-            groups.setdefault(id(impl), (impl, bridged, []))[2].append((g, obj))
+        for obj in receiver.targets:
+            if obj is not None:
+                impl, bridged = self._implementation(state, obj.cls, method, line)
+                groups.setdefault(id(impl), (impl, bridged, []))[2].append(obj)
         results = []
-        for impl, bridged, cases in groups.values():
-            this = Ref(receiver.type, tuple(cases))
-            guard = mk_or(self.ctx, [g for g, _ in cases])
+        for impl, bridged, objs in groups.values():
+            this = receiver.narrowed(objs)
+            guard = mk_or(self.ctx, [receiver.guard(o) for o in objs])
             results.append(self.branch(state, guard, lambda s, i=impl, b=bridged, t=this:
                                        self._invoke_bridged(i, b, t, args, s, line)))
         return self._merge_results(results, method.return_type)
@@ -956,7 +1036,7 @@ class Executor:
         if len(self.frames) > self.bounds.inline_depth:
             self.cut(state, f"calls nested deeper than {self.bounds.inline_depth} "
                             f"(at {method.signature()})", line)
-        frame = Frame(method, method.owner, None if this is None else Ref(method.owner, this.cases))
+        frame = Frame(method, method.owner, None if this is None else this.typed(method.owner))
         entry = State(state.guard, {p.name: a for p, a in zip(method.params, args)}, state.heap)
         escaped = len(self.handlers[-1])
         self.frames.append(frame)
@@ -1043,32 +1123,6 @@ def _dotted(expr: ast.Expr) -> str | None:
         head = _dotted(expr.target)
         return f"{head}.{expr.name}" if head is not None else None
     return None
-
-
-def _constant_int(expr: ast.Expr) -> int | None:
-    """The value of an int constant expression as JLS 15.25 needs it (literals, negated)."""
-    if isinstance(expr, ast.Literal) and expr.kind in ("int", "char"):
-        return expr.value
-    if isinstance(expr, ast.Unary) and expr.op == "-":
-        inner = _constant_int(expr.operand)
-        return -inner if inner is not None else None
-    return None
-
-
-def _is_constant_expression(expr: ast.Expr) -> bool:
-    if isinstance(expr, (ast.Literal, ast.Name)):
-        return True
-    if isinstance(expr, ast.FieldAccess):
-        return expr.target is None or _is_constant_expression(expr.target)
-    if isinstance(expr, ast.Unary):
-        return _is_constant_expression(expr.operand)
-    if isinstance(expr, ast.Binary):
-        return _is_constant_expression(expr.left) and _is_constant_expression(expr.right)
-    if isinstance(expr, ast.Cast):
-        return _is_constant_expression(expr.expr)
-    if isinstance(expr, ast.Conditional):
-        return all(_is_constant_expression(e) for e in (expr.cond, expr.then, expr.other))
-    return False
 
 
 def _java_string_hash(text: str) -> int:

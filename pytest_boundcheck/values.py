@@ -1,13 +1,12 @@
-"""Symbolic values: primitives as solver terms, references as guarded choices of objects.
+"""Symbolic values: primitives as solver terms, references as object ids with the
+objects each may denote.
 
-A reference is a list of cases ``(guard, object)``: exactly one guard holds on
-any execution, and the object ``None`` is ``null``. This keeps object identity,
-dynamic types and null checks out of the solver wherever a guard is already
-known, and turns virtual dispatch into a merge over the cases.
+Knowing the possible objects of a reference keeps dynamic types and null checks
+out of the solver wherever they are already decided, and turns virtual dispatch
+into a merge over the possible classes.
 """
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 
 import z3
@@ -71,23 +70,27 @@ def mk_ite(c: z3.BoolRef, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
 
 # ----------------------------------------------------------------- objects
 
-_ids = itertools.count()
+ID_BITS = 32  # object ids; 0 is null
 
 
 class HeapObj:
-    """One object: an initial object of the check, one made by ``new``, a
-    string literal, or a ``Class`` object (``meta`` is the class it stands for)."""
+    """One object: an initial object of the check, one made by ``new``, a string
+    literal, or a ``Class`` object (``meta`` is the class it stands for). ``num`` is
+    its id, unique within one check."""
 
-    __slots__ = ("cls", "label", "kind", "meta", "content", "order")
+    __slots__ = ("cls", "label", "kind", "meta", "content", "num")
 
-    def __init__(self, cls: ClassInfo, label: str, kind: str, meta: ClassInfo | None = None,
-                 content: z3.ExprRef | None = None):
-        self.cls, self.label, self.kind = cls, label, kind
+    def __init__(self, num: int, cls: ClassInfo, label: str, kind: str,
+                 meta: ClassInfo | None = None, content: z3.ExprRef | None = None):
+        self.num, self.cls, self.label, self.kind = num, cls, label, kind
         self.meta, self.content = meta, content
-        self.order = next(_ids)
 
     def __repr__(self) -> str:
         return self.label
+
+
+def _num(obj: HeapObj | None) -> int:
+    return 0 if obj is None else obj.num
 
 
 # ------------------------------------------------------------------ values
@@ -98,47 +101,75 @@ class Prim:
     term: z3.ExprRef
 
 
-@dataclass(frozen=True, slots=True)
 class Ref:
-    type: ClassInfo | NullType  # static type
-    cases: tuple[tuple[z3.BoolRef, HeapObj | None], ...]
+    """A reference: an id term and the objects (``None`` for null) it may denote.
+
+    The id is one solver term however many objects are possible, so merging
+    references and reading a reference field of many objects stay linear in size;
+    the guard for "it is this object" is ``id == num``."""
+
+    __slots__ = ("type", "id", "targets")
+
+    def __init__(self, type_: ClassInfo | NullType, id_: z3.BitVecRef,
+                 targets: tuple[HeapObj | None, ...]):
+        self.type, self.id, self.targets = type_, id_, targets
+
+    def guard(self, obj: HeapObj | None) -> z3.BoolRef:
+        if z3.is_bv_value(self.id):
+            return z3.BoolVal(self.id.as_long() == _num(obj), self.id.ctx)
+        return self.id == _num(obj)
+
+    @property
+    def cases(self) -> list[tuple[z3.BoolRef, HeapObj | None]]:
+        return [(self.guard(o), o) for o in self.targets]
 
     def non_null(self) -> list[tuple[z3.BoolRef, HeapObj]]:
-        return [(g, o) for g, o in self.cases if o is not None]
+        return [(self.guard(o), o) for o in self.targets if o is not None]
 
-    def null_guard(self, ctx: z3.Context) -> z3.BoolRef:
-        return mk_or(ctx, [g for g, o in self.cases if o is None])
+    def null_guard(self) -> z3.BoolRef:
+        if None not in self.targets:
+            return z3.BoolVal(False, self.id.ctx)
+        return self.guard(None)
 
-    def restrict(self, cases) -> "Ref":
-        return Ref(self.type, tuple(cases))
+    def narrowed(self, targets) -> "Ref":
+        """The same reference where the path already excludes the other targets."""
+        return Ref(self.type, self.id, tuple(targets))
+
+    def typed(self, type_: ClassInfo | NullType) -> "Ref":
+        return Ref(type_, self.id, self.targets)
 
 
 Value = Prim | Ref
 
 
-def make_ref(type_: ClassInfo | NullType, cases) -> Ref:
-    """A reference from cases, joining cases that name the same object."""
-    joined: dict[int, list] = {}
-    order: list = []
-    for g, o in cases:
-        if is_false(g):
-            continue
-        key = id(o)
-        if key not in joined:
-            joined[key] = [o, []]
-            order.append(key)
-        joined[key][1].append(g)
-    out = []
-    for key in order:
-        o, guards = joined[key]
-        out.append((mk_or(guards[0].ctx, guards), o))
-    return Ref(type_, tuple(out))
+def ref_to(type_: ClassInfo | NullType, obj: HeapObj | None, ctx: z3.Context) -> Ref:
+    return Ref(type_, z3.BitVecVal(_num(obj), ID_BITS, ctx), (obj,))
+
+
+def make_ref(type_: ClassInfo | NullType, cases: list[tuple[z3.BoolRef, HeapObj | None]]) -> Ref:
+    """A reference from mutually exclusive (guard, object) cases, one of which holds."""
+    ctx = cases[0][0].ctx
+    id_ = z3.BitVecVal(_num(cases[-1][1]), ID_BITS, ctx)
+    for g, o in reversed(cases[:-1]):
+        id_ = mk_ite(g, z3.BitVecVal(_num(o), ID_BITS, ctx), id_)
+    return Ref(type_, id_, _union([o] for _, o in cases))
+
+
+def _union(groups) -> tuple[HeapObj | None, ...]:
+    seen: dict[int, HeapObj | None] = {}
+    for group in groups:
+        for o in group:
+            seen.setdefault(_num(o), o)
+    return tuple(seen[n] for n in sorted(seen))
 
 
 def ref_eq(ctx: z3.Context, a: Ref, b: Ref) -> z3.BoolRef:
     """Reference identity ``a == b``."""
-    by_obj: dict[int, z3.BoolRef] = {id(o): g for g, o in b.cases}
-    return mk_or(ctx, [mk_and(g, by_obj[id(o)]) for g, o in a.cases if id(o) in by_obj])
+    if not {_num(o) for o in a.targets} & {_num(o) for o in b.targets}:
+        return z3.BoolVal(False, ctx)
+    if z3.is_bv_value(a.id) and z3.is_bv_value(b.id):
+        return z3.BoolVal(a.id.as_long() == b.id.as_long(), ctx)
+    return a.id == b.id
 
 
 def merge_values(ctx: z3.Context, type_: JType, pairs: list[tuple[z3.BoolRef, Value]]) -> Value:
@@ -151,5 +182,8 @@ def merge_values(ctx: z3.Context, type_: JType, pairs: list[tuple[z3.BoolRef, Va
         for g, v in reversed(pairs[:-1]):
             term = mk_ite(g, v.term, term)
         return Prim(first.type, term)
-    cases = [(mk_and(g, cg), o) for g, v in pairs for cg, o in v.cases]
-    return make_ref(type_ if not isinstance(type_, PrimType) else first.type, cases)
+    id_ = pairs[-1][1].id
+    for g, v in reversed(pairs[:-1]):
+        id_ = mk_ite(g, v.id, id_)
+    static = type_ if not isinstance(type_, PrimType) else first.type
+    return Ref(static, id_, _union(v.targets for _, v in pairs))

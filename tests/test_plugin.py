@@ -368,3 +368,28 @@ def test_python_tests_named_beside_the_roots_still_run(pytester):
     pytester.makepyfile(test_plain="def test_one():\n    assert True\n")
     result = pytester.runpytest("--boundcheck", "shapes", "test_plain.py")
     result.assert_outcomes(passed=27, failed=4)
+
+
+def test_roots_on_the_command_line_replace_testpaths(pytester):
+    pytester.copy_example("points")
+    pytester.makepyfile(test_plain="def test_one():\n    assert True\n")
+    pytester.makeini("[pytest]\ntestpaths = .\n")
+    pytester.runpytest("--boundcheck", "shapes").assert_outcomes(passed=26, failed=4)
+
+
+def test_roots_in_the_ini_file_are_checked_besides_the_python_tests(pytester):
+    pytester.copy_example("points")
+    pytester.mkdir("tests")
+    (pytester.path / "tests" / "test_plain.py").write_text("def test_one():\n    assert True\n")
+    pytester.makeini("[pytest]\ntestpaths = tests\nboundcheck = shapes\n")
+    pytester.runpytest().assert_outcomes(passed=27, failed=4)
+
+
+def test_the_same_sources_give_the_same_counterexamples(pytester):
+    pytester.copy_example("orders")
+
+    def failures() -> list[str]:
+        result = pytester.runpytest("--boundcheck", "orders", "-p", "no:randomly")
+        text = result.stdout.str()
+        return [line for line in text.splitlines() if not line.startswith(("bounds:", "==="))]
+    assert failures() == failures()

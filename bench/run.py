@@ -1,0 +1,270 @@
+"""Benchmark of pytest-boundcheck on the bundled samples. Not a test: it prints what it measured.
+
+Run from the repository root:  python bench/run.py [--repeat N]
+
+1. engine: per (class, contract) item, the time to build the formula (symbolic
+   execution), to solve it and to minimise a counterexample, through the engine API;
+2. pytest: per item, the call duration pytest reports with --durations;
+3. startup: plugin import plus collection of both samples, end to end, next to
+   the bare interpreter+pytest startup;
+4. targets, each with PASS or MISS next to the measured value.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import z3
+from tabulate import tabulate
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ["sample_projects/points", "sample_projects/orders"]
+FAST_ITEMS = [
+    "sample_projects/points/shapes/Point2D.java::shapes.Point2D::hashcode-consistent",
+    "sample_projects/points/shapes/Point2D.java::shapes.Point2D::equals-symmetric",
+    "sample_projects/orders/orders/Priority.java::orders.Priority::compareto-antisymmetric",
+]
+FAST_LIMIT = 0.3      # seconds per listed item, pytest call duration
+ITEM_LIMIT = 5.0      # seconds, any sample item
+COLLECT_LIMIT = 1.0   # seconds, plugin import + collection of both samples
+STARTUP_RUNS = 5
+# --boundcheck takes one or more paths, so it swallows the sample paths; they are given again
+# as pytest's own paths, else pytest would also collect its testpaths (tests/).
+SAMPLE_ARGS = ["--boundcheck", *SAMPLES, "-p", "no:cacheprovider", "-q"]
+DURATION_LINE = re.compile(r"^(\d+(?:\.\d+)?)s\s+(setup|call|teardown)\s+(\S+)\s*$")
+
+
+def median(values):
+    """The median of the values, or None when there are none."""
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def fmt(seconds):
+    """Seconds as text with milliseconds, blank when unknown."""
+    return "" if seconds is None else f"{seconds:.3f}"
+
+
+def header() -> None:
+    """Print the machine, Python, z3 and pytest versions."""
+    import pytest
+    print("boundcheck benchmark")
+    print(f"  machine : {platform.platform()} ({platform.machine()}), "
+          f"os.cpu_count() = {os.cpu_count()}")
+    print(f"  python  : {platform.python_implementation()} {platform.python_version()} "
+          f"({sys.executable})")
+    print(f"  z3      : {z3.get_version_string()}")
+    print(f"  pytest  : {pytest.__version__}")
+    print()
+
+
+class QueryCounter:
+    """Counts z3 Solver.check calls (every solver query, minimisation included) while active."""
+
+    def __init__(self):
+        self.count = 0
+        self._original = z3.Solver.check
+
+    def __enter__(self):
+        original = self._original
+
+        def counted(solver, *args):
+            self.count += 1
+            return original(solver, *args)
+
+        z3.Solver.check = counted
+        return self
+
+    def __exit__(self, *exc):
+        z3.Solver.check = self._original
+
+
+def node_id(cls, contract) -> str:
+    """The pytest node id of one (class, contract) item."""
+    path = Path(cls.path).resolve().relative_to(ROOT).as_posix()
+    return f"{path}::{cls.fqname}::{contract.id}"
+
+
+def engine_timings(repeat: int) -> tuple[dict[str, dict], float]:
+    """Check every sample item ``repeat`` times through the engine API; per item the
+    status, the median build/solve/minimise/total seconds and the z3 queries of one run.
+    Also returns the seconds to load the project (discover, parse, class table)."""
+    from pytest_boundcheck.bounds import Bounds
+    from pytest_boundcheck.project import Project
+
+    start = time.perf_counter()
+    project = Project([ROOT / s for s in SAMPLES])  # one project for both, as pytest does
+    load = time.perf_counter() - start
+    items = [(cls, contract) for cls in project.program.project
+             for contract in project.contracts_for(cls)]
+    runs: dict[str, list] = {node_id(c, k): [] for c, k in items}
+    for _ in range(repeat):
+        for cls, contract in items:
+            with QueryCounter() as queries:
+                outcome = project.check(cls, contract, Bounds())
+            runs[node_id(cls, contract)].append((outcome, queries.count))
+    results = {}
+    for item, done in runs.items():
+        outcomes = [o for o, _ in done]
+        results[item] = {
+            "status": "/".join(sorted({o.status for o in outcomes})),
+            "build": median(o.timings.get("build") for o in outcomes),
+            "solve": median(o.timings.get("solve") for o in outcomes),
+            "minimise": median(o.timings.get("minimise") for o in outcomes),
+            "total": median(o.seconds for o in outcomes),
+            "queries": done[-1][1],
+        }
+    return results, load
+
+
+def short(item: str) -> str:
+    """An item id without its file path: class::contract."""
+    return item.split("::", 1)[1]
+
+
+def print_engine(results: dict[str, dict], load: float, repeat: int) -> None:
+    """Print the engine-level table, sorted by total time, with the column medians."""
+    print(f"== 1. engine: per item, median of {repeat} run(s), seconds ==")
+    print(f"project load (discover, parse, class table, contracts): {load:.3f} s")
+    columns = ["build", "solve", "minimise", "total"]
+    rows = [[short(item), r["status"], *(fmt(r[c]) for c in columns), r["queries"]]
+            for item, r in sorted(results.items(), key=lambda kv: -kv[1]["total"])]
+    rows.append(["median", "", *(fmt(median(r[c] for r in results.values())) for c in columns),
+                 median(r["queries"] for r in results.values())])
+    print(tabulate(rows, headers=["item", "status", "build", "solve", "minimise (failures)",
+                                  "total", "z3 queries"],
+                   disable_numparse=True, colalign=("left", "left", "right", "right", "right",
+                                                   "right", "right")))
+    total = sum(r["total"] for r in results.values())
+    print(f"{len(results)} items; sum of totals {total:.3f} s")
+    print()
+
+
+def pytest_durations() -> tuple[dict[str, float], float, str]:
+    """Run pytest on both samples with --durations; per item its call duration, the
+    wall time of the run and pytest's last summary line."""
+    cmd = [sys.executable, "-m", "pytest", *SAMPLE_ARGS, "--durations=0", "--durations-min=0",
+           *SAMPLES]
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    calls = {}
+    for line in proc.stdout.splitlines():
+        match = DURATION_LINE.match(line.strip())
+        if match and match.group(2) == "call" and match.group(3).startswith("sample_projects/"):
+            calls[match.group(3)] = float(match.group(1))
+    lines = [l for l in proc.stdout.splitlines() if l.strip()]
+    summary = lines[-1] if lines else f"(no output; stderr: {proc.stderr.strip()[:300]})"
+    return calls, wall, summary
+
+
+def print_pytest(calls: dict[str, float], wall: float, summary: str,
+                 engine: dict[str, dict]) -> None:
+    """Print the slowest pytest calls (with the engine total next to them) and the medians."""
+    print("== 2. pytest: call durations, seconds ==")
+    print("command: python -m pytest " + " ".join(
+        [*SAMPLE_ARGS, "--durations=0", "--durations-min=0", *SAMPLES]))
+    print(f"result: {summary.strip('= ')}; wall {wall:.2f} s")
+    slowest = sorted(calls.items(), key=lambda kv: -kv[1])[:10]
+    rows = [[short(item), f"{t:.2f}", fmt(engine.get(item, {}).get("total"))]
+            for item, t in slowest]
+    print(tabulate(rows, headers=["slowest 10 items", "pytest call", "engine total (median)"],
+                   disable_numparse=True, colalign=("left", "right", "right")))
+    if calls:
+        print(f"{len(calls)} items; median call {median(calls.values()):.3f} s; "
+              f"sum of calls {sum(calls.values()):.2f} s")
+    missing = sorted(set(engine) - set(calls))
+    if missing:
+        print(f"items the engine checked but pytest did not time: {len(missing)}: "
+              + ", ".join(short(m) for m in missing[:5]))
+    print()
+
+
+def wall_time(args: list[str], runs: int) -> tuple[float, list[float], int]:
+    """Run ``python -m pytest ARGS`` ``runs`` times; the median wall seconds, all of them,
+    and the last exit code."""
+    times, code = [], 0
+    for _ in range(runs):
+        start = time.perf_counter()
+        proc = subprocess.run([sys.executable, "-m", "pytest", *args], cwd=ROOT,
+                              capture_output=True, text=True)
+        times.append(time.perf_counter() - start)
+        code = proc.returncode
+    return statistics.median(times), times, code
+
+
+def startup() -> tuple[float, float]:
+    """Print and return the median wall time of collecting both samples and of the
+    bare ``pytest --version`` startup."""
+    print(f"== 3. startup: wall time of a subprocess, median of {STARTUP_RUNS} ==")
+    collect, collect_all, code = wall_time([*SAMPLE_ARGS, "--collect-only", *SAMPLES],
+                                           STARTUP_RUNS)
+    base, base_all, _ = wall_time(["--version"], STARTUP_RUNS)
+    rows = [
+        ["pytest --boundcheck <samples> --collect-only <samples>", f"{collect:.3f}",
+         " ".join(f"{t:.2f}" for t in collect_all)],
+        ["pytest --version (baseline)", f"{base:.3f}", " ".join(f"{t:.2f}" for t in base_all)],
+        ["difference: plugin import + collection", f"{collect - base:.3f}", ""],
+    ]
+    print(tabulate(rows, headers=["command", "median", "runs"], disable_numparse=True,
+                   colalign=("left", "right", "left")))
+    if code != 0:
+        print(f"(collect-only exit code {code})")
+    print()
+    return collect, base
+
+
+def targets(calls: dict[str, float], engine: dict[str, dict], collect: float, base: float) -> None:
+    """Print each target with the measured value and PASS or MISS."""
+    print("== 4. targets ==")
+    rows = []
+
+    def target(what: str, value: float | None, limit: float, digits: int = 3) -> None:
+        verdict = "MISS" if value is None or value >= limit else "PASS"
+        shown = "not measured" if value is None else f"{value:.{digits}f} s"
+        rows.append([what, f"< {limit:g} s", shown, verdict])
+
+    # pytest prints durations to 0.01 s, so its values are shown with two decimals
+
+    for item in FAST_ITEMS:
+        target(f"pytest call {short(item)}", calls.get(item), FAST_LIMIT, 2)
+    slowest = max(calls, key=calls.get) if calls else None
+    target(f"slowest pytest call ({short(slowest) if slowest else '-'})",
+           calls.get(slowest) if slowest else None, ITEM_LIMIT, 2)
+    slowest = max(engine, key=lambda i: engine[i]["total"]) if engine else None
+    target(f"slowest engine total ({short(slowest) if slowest else '-'})",
+           engine[slowest]["total"] if slowest else None, ITEM_LIMIT)
+    target("plugin import + collection, wall", collect, COLLECT_LIMIT)
+    print(tabulate(rows, headers=["target", "limit", "measured", ""], disable_numparse=True))
+    print(f"(the collection wall time includes {base:.3f} s of interpreter+pytest startup; "
+          f"without it: {collect - base:.3f} s)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="engine-level runs per item; the median is reported (default 3)")
+    args = parser.parse_args()
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
+    os.chdir(ROOT)
+    began = time.perf_counter()
+    header()
+    engine, load = engine_timings(args.repeat)
+    print_engine(engine, load, args.repeat)
+    calls, wall, summary = pytest_durations()
+    print_pytest(calls, wall, summary, engine)
+    collect, base = startup()
+    targets(calls, engine, collect, base)
+    print(f"\nbenchmark took {time.perf_counter() - began:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
