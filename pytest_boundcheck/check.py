@@ -21,7 +21,7 @@ from .program import Program
 from .solve import Solver
 from .bounds import Bounds
 from .symex import Event, Executor
-from .values import mk_or
+from .values import Ref, mk_or
 
 @dataclass
 class Outcome:
@@ -66,19 +66,22 @@ def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
         return Outcome("skipped", f"the solver gave up ({answer.reason}) after "
                                   f"{timings['solve']:.1f} s; bounds: {bounds.describe()}",
                        timings=timings)
-    stuck = _reachable(solver, ctx, ex.stuck, "unsupported: ")
+    params = [(d.name, r) for d, r in zip(domains, refs)]
+    stuck = _reachable(solver, ctx, ex.stuck, "unsupported: ", ex, params)
     if stuck is not None:
         return Outcome("skipped", stuck, timings=timings)
     held = f"no violation within {bounds.describe()}; objects: any field values"
-    cut = _reachable(solver, ctx, ex.cuts, "")
+    cut = _reachable(solver, ctx, ex.cuts, "", ex, [])
     if cut is not None:
         held += f"; bounded at {cut}"
     timings["solve"] = time.perf_counter() - built
     return Outcome("passed", held, timings=timings)
 
 
-def _reachable(solver: Solver, ctx: z3.Context, events: list[Event], prefix: str) -> str | None:
-    """Describe the events some execution reaches, or None if none is reachable."""
+def _reachable(solver: Solver, ctx: z3.Context, events: list[Event], prefix: str,
+               ex: Executor, params: list[tuple[str, Ref]]) -> str | None:
+    """Describe the events some execution reaches (and with which of the ``params``
+    objects), or None if none is reachable."""
     if not events:
         return None
     answer = solver.check(mk_or(ctx, [e.guard for e in events]))
@@ -89,4 +92,9 @@ def _reachable(solver: Solver, ctx: z3.Context, events: list[Event], prefix: str
                 + "; ".join(dict.fromkeys(f"{prefix}{e.what} at {e.where}" for e in events)))
     model = answer.model
     hits = [e for e in events if z3.is_true(model.eval(e.guard, model_completion=True))]
-    return "; ".join(dict.fromkeys(f"{prefix}{e.what} at {e.where}" for e in hits))
+    objects = []
+    for name, ref in params:
+        obj = ex.object_by_id(model.eval(ref.id, model_completion=True).as_long())
+        objects.append(f"{name} a {obj.cls.simple_name}" if obj is not None else f"{name} null")
+    text = "; ".join(dict.fromkeys(f"{prefix}{e.what} at {e.where}" for e in hits))
+    return f"{text} (reached with {', '.join(objects)})" if objects else text

@@ -122,8 +122,28 @@ def universe(program: Program) -> list[ClassInfo]:
     """Concrete types an initial object may have: project classes, String and a plain Object.
     Records and enums join when the engine models them."""
     classes = program.classes
-    project = [c for c in program.project if c.kind == "class" and not c.is_abstract]
+    project = [c for c in _hierarchy_order(program.project)
+               if c.kind == "class" and not c.is_abstract]
     return project + [classes[jdk.STRING], classes[jdk.OBJECT]]
+
+
+def _hierarchy_order(classes: list[ClassInfo]) -> list[ClassInfo]:
+    """Each class followed by its subclasses, depth first, so that the objects of a class
+    and of its subclasses get consecutive ids."""
+    children: dict[int, list[ClassInfo]] = {}
+    roots = []
+    for c in classes:
+        if c.superclass is not None and c.superclass.is_project:
+            children.setdefault(id(c.superclass), []).append(c)
+        else:
+            roots.append(c)
+    ordered: list[ClassInfo] = []
+    pending = list(reversed(roots))
+    while pending:
+        c = pending.pop()
+        ordered.append(c)
+        pending.extend(reversed(children.get(id(c), [])))
+    return ordered
 
 
 def receiver_types(program: Program, cls: ClassInfo) -> list[ClassInfo]:

@@ -58,11 +58,39 @@ for _exc, _sup in (("ArithmeticException", "RuntimeException"),
                    ("NumberFormatException", "IllegalArgumentException")):
     _CLASSES[f"java.lang.{_exc}"] = ("class", "", f"java.lang.{_sup}", ())
 
-# JDK classes that override Object's methods: a method of theirs that has no
-# model here is unsupported, never silently Object's.
-VALUE_CLASSES = frozenset([STRING] + [f"java.lang.{b}" for b in (
-    "Integer", "Long", "Short", "Byte", "Character", "Boolean", "Number")])
-VALUE_CLASS_OVERRIDES = frozenset({"equals", "hashCode", "toString", "compareTo"})
+# JDK interfaces the class table knows by their supertypes alone: code may hold them,
+# compare them with == and test them with instanceof; calling their methods is unsupported.
+for _name, _supers in {
+        "java.lang.Iterable": (), "java.lang.Runnable": (), "java.lang.AutoCloseable": (),
+        "java.lang.Appendable": (), "java.lang.Readable": (),
+        "java.io.Closeable": ("java.lang.AutoCloseable",),
+        "java.util.Collection": ("java.lang.Iterable",), "java.util.List": ("java.util.Collection",),
+        "java.util.Set": ("java.util.Collection",), "java.util.SortedSet": ("java.util.Set",),
+        "java.util.NavigableSet": ("java.util.SortedSet",), "java.util.Queue": ("java.util.Collection",),
+        "java.util.Deque": ("java.util.Queue",), "java.util.Map": (),
+        "java.util.SortedMap": ("java.util.Map",), "java.util.NavigableMap": ("java.util.SortedMap",),
+        "java.util.Map.Entry": (), "java.util.Iterator": (), "java.util.Comparator": (),
+        "java.util.RandomAccess": (), "java.util.function.Supplier": (),
+        "java.util.function.Function": (), "java.util.function.BiFunction": (),
+        "java.util.function.Consumer": (), "java.util.function.BiConsumer": (),
+        "java.util.function.Predicate": (), "java.util.function.BiPredicate": (),
+        "java.util.function.UnaryOperator": ("java.util.function.Function",),
+        "java.util.function.BinaryOperator": ("java.util.function.BiFunction",),
+        "java.lang.reflect.Type": (), "java.lang.reflect.ParameterizedType": ("java.lang.reflect.Type",),
+        "java.lang.reflect.GenericArrayType": ("java.lang.reflect.Type",),
+        "java.lang.reflect.WildcardType": ("java.lang.reflect.Type",),
+        "java.lang.reflect.TypeVariable": ("java.lang.reflect.Type",),
+        "java.lang.annotation.Annotation": ()}.items():
+    _CLASSES[_name] = ("interface", "", None, _supers)
+
+# methods every class has from Object; JDK classes other than these override them
+OBJECT_METHODS = frozenset({"equals", "hashCode", "toString"})
+
+
+def keeps_object_methods(cls: ClassInfo) -> bool:
+    """Does this JDK class use Object's equals, hashCode and toString?"""
+    return cls.fqname in (OBJECT, "java.lang.Class") or any(
+        t.fqname == "java.lang.Throwable" for t in cls.supertypes())
 
 # static final constants: (class, name) -> (type, value)
 _CONSTANTS = {
@@ -99,6 +127,11 @@ def build_classes() -> dict[str, ClassInfo]:
     for name, (_, _, sup, ifaces) in _CLASSES.items():
         classes[name].superclass = classes[sup] if sup else None
         classes[name].interfaces = [classes[i] for i in ifaces]
+    for name, cls in classes.items():
+        outer = classes.get(name.rpartition(".")[0])
+        if outer is not None:  # a nested type such as java.util.Map.Entry
+            cls.outer = outer
+            outer.members[name.rpartition(".")[2]] = cls
     classes["java.lang.Comparable"].type_vars = {"T": classes[OBJECT]}
     for (owner, fname), (tname, value) in _CONSTANTS.items():
         cls = classes[f"java.lang.{owner}"]

@@ -56,6 +56,7 @@ class FieldInfo:
     static: bool
     final: bool
     init: ast.Expr | None = None
+    transient: bool = False
     line: int = 0
 
     @property
@@ -166,6 +167,17 @@ class ClassInfo:
         if other.fqname == "java.lang.Object" or other is self:
             return True
         return any(t is other for t in self.supertypes())
+
+    def subtype_decided(self, other: "ClassInfo") -> bool | None:
+        """``self <: other`` when the class table can tell, None when a class the
+        engine knows nothing of (an external supertype of ``self``) could make it true."""
+        if self.is_subtype_of(other):
+            return True
+        if other.origin == "project":
+            return False  # a library class does not extend a project class
+        if any(t.origin == "external" for t in self.supertypes()):
+            return None
+        return False
 
     def lookup_field(self, name: str) -> FieldInfo | None:
         for t in self.supertypes():

@@ -231,7 +231,8 @@ class ContractItem(pytest.Item):
         if outcome.status == "passed":
             self.user_properties.append(("boundcheck", outcome.message))
         elif outcome.status == "skipped":
-            pytest.skip(outcome.message)
+            # reported at the class, not at this line of the plugin
+            raise pytest.skip.Exception(outcome.message, _use_item_location=True)
         elif outcome.advisory and not run.strict:
             pytest.xfail("advisory (--boundcheck-strict-compareto-equals makes it fail)\n"
                          + outcome.message)

@@ -73,7 +73,8 @@ class Program:
         for f in decl.fields:
             cls.fields[f.name] = FieldInfo(f.name, self.resolve_type(f.type, cls), cls,
                                            static="static" in f.modifiers,
-                                           final="final" in f.modifiers, init=f.init, line=f.line)
+                                           final="final" in f.modifiers, init=f.init, line=f.line,
+                                           transient="transient" in f.modifiers)
         for m in decl.methods:
             cls.methods.append(self._method(cls, m))
         cls.ctors = [self._method(cls, c) for c in decl.constructors if c.name == "<init>"]

@@ -30,6 +30,9 @@ from .values import (ID_BITS, HeapObj, Prim, Ref, Value, is_false, merge_values,
                      mk_ite, mk_not, mk_or, ref_eq, ref_to)
 
 
+FEASIBILITY_RLIMIT = 100_000  # solver resource units for one path-feasibility question
+
+
 class DeadPath(Exception):
     """The current path ends here (it returned, threw, got stuck or was cut)."""
 
@@ -127,14 +130,30 @@ class Executor:
         self._class_objs: dict[str, HeapObj] = {}
         self._literals: dict[str, HeapObj] = {}
         self._statics: dict[str, Value] = {}
+        self._oracle: z3.Solver | None = None
+        self._oracle_known = 0
         self._string_hash = z3.Function("String.hashCode", z3.BitVecSort(32, ctx),
                                         z3.BitVecSort(32, ctx))
 
     # ===================================================== objects & heap
     def domain(self, declared: ClassInfo) -> list[ClassInfo]:
-        if declared.origin == "external":
-            return [declared]
-        return [c for c in self.universe if c.is_subtype_of(declared)]
+        """The classes of the objects a reference field of type ``declared`` may hold.
+
+        A field of a project type holds any project object of that type. A field of
+        a JDK type (``Object``, an erased type variable, ``Comparable``...) holds a
+        ``String`` or a plain ``Object`` where the type allows them: a generic
+        container's contracts come from its own code, and letting its elements be
+        every class of the project would multiply the code to explore by the number
+        of classes at every level of nesting. Any other type's objects are opaque:
+        the engine can compare them by identity, and reports anything more as
+        unsupported."""
+        if declared.origin == "project":
+            return [c for c in self.universe if c.is_subtype_of(declared)]
+        if declared.origin == "jdk":
+            representatives = [c for c in self.universe[-2:] if c.is_subtype_of(declared)]
+            if representatives:
+                return representatives
+        return [declared]
 
     def heap_object(self, cls: ClassInfo, label: str, kind: str, **extra) -> HeapObj:
         obj = HeapObj(len(self.objects) + 1, cls, label, kind, **extra)
@@ -174,7 +193,9 @@ class Executor:
         if key not in self.initial:
             name = f"{obj.label}.{fld.name}"
             t = fld.type
-            if isinstance(t, PrimType):
+            if fld.transient:  # a cache, as a fresh or deserialised object has it
+                value = self.default_value(t)
+            elif isinstance(t, PrimType):
                 value = semantics.variable(self.ctx, t, name)
                 self.inputs.append((value.term, t))
             else:
@@ -315,6 +336,26 @@ class Executor:
             pairs = [(s.guard, v) for s, v in zip(states, vals) if v is not None]
             heap[key] = merge_values(self.ctx, first.type, pairs)
         return heap
+
+    def feasible(self, guard: z3.BoolRef) -> bool:
+        """Can some execution take this path? Asked before inlining one of many possible
+        implementations of a call: in ``x.equals(y) && y.equals(z)`` only the classes
+        ``x`` can equal need their ``equals`` explored. Unknown within the resource
+        limit counts as feasible."""
+        if is_false(guard):
+            return False
+        if self._oracle is None:
+            self._oracle = z3.Solver(ctx=self.ctx)
+            self._oracle.set("random_seed", 0)
+            self._oracle.set("rlimit", FEASIBILITY_RLIMIT)
+        while self._oracle_known < len(self.constraints):
+            self._oracle.add(self.constraints[self._oracle_known])
+            self._oracle_known += 1
+        self._oracle.push()
+        self._oracle.add(guard)
+        result = self._oracle.check()
+        self._oracle.pop()
+        return result != z3.unsat
 
     # ===================================================== harness entry
     def run(self, method: MethodInfo, args: list[Value]) -> list[Thrown]:
@@ -541,7 +582,8 @@ class Executor:
             return state.env[expr.name], state
         fld = self.field_in_scope(expr.name, state, expr.line)
         if fld is None:
-            self.unsupported(state, f"unknown name '{expr.name}'", expr.line)
+            self.unsupported(state, f"'{expr.name}' (no model of a class or field of that name)",
+                             expr.line)
         if fld.static:
             return self.static_value(fld, state, expr.line), state
         return self.read_field(state, self.frame.this, fld, expr.line)
@@ -854,30 +896,27 @@ class Executor:
         """A reference cast: ClassCastException for objects that are not a ``t``."""
         ok, bad = [], []
         for o in v.targets:
-            if o is not None and t.origin == "external" and o.cls is not t:
-                self.unsupported(state, f"cast to {t.simple_name} (unknown class)", line)
-            (ok if o is None or o.cls.is_subtype_of(t) else bad).append(o)
+            (ok if o is None or self.is_instance(state, o, t, line) else bad).append(o)
         if bad:
-            state = self.throw(state, mk_or(self.ctx, [v.guard(o) for o in bad]),
-                               "java.lang.ClassCastException", line)
+            state = self.throw(state, v.member_guard(bad), "java.lang.ClassCastException", line)
         return v.narrowed(ok).typed(t), state
+
+    def is_instance(self, state: State, obj: HeapObj, t: ClassInfo, line: int) -> bool:
+        decided = obj.cls.subtype_decided(t)
+        if decided is None:
+            self.unsupported(state, f"whether a {obj.cls.simple_name} is a {t.simple_name} "
+                                    "(a class the engine knows nothing of)", line)
+        return decided
 
     def _eval_InstanceOf(self, expr: ast.InstanceOf, state: State):
         v, state = self.eval(expr.expr, state)
         t = self.resolve_type(expr.type)
         if isinstance(v, Prim) or not isinstance(t, ClassInfo):
             self.unsupported(state, "instanceof on a primitive", expr.line)
-        matching = []
-        for o in v.targets:
-            if o is None:
-                continue
-            if t.origin == "external" and o.cls is not t:
-                self.unsupported(state, f"instanceof {t.simple_name} (unknown class)", expr.line)
-            if o.cls.is_subtype_of(t):
-                matching.append(o)
+        matching = [o for o in v.targets if o is not None and self.is_instance(state, o, t, expr.line)]
         if expr.binding is not None:
             state.env[expr.binding] = v.narrowed(matching).typed(t)
-        return Prim(BOOLEAN, mk_or(self.ctx, [v.guard(o) for o in matching])), state
+        return Prim(BOOLEAN, v.member_guard(matching)), state
 
     # -- objects and calls
     def _eval_New(self, expr: ast.New, state: State):
@@ -979,7 +1018,9 @@ class Executor:
         results = []
         for impl, bridged, objs in groups.values():
             this = receiver.narrowed(objs)
-            guard = mk_or(self.ctx, [receiver.guard(o) for o in objs])
+            guard = receiver.member_guard(objs)
+            if len(groups) > 2 and not self.feasible(mk_and(state.guard, guard)):
+                continue
             results.append(self.branch(state, guard, lambda s, i=impl, b=bridged, t=this:
                                        self._invoke_bridged(i, b, t, args, s, line)))
         return self._merge_results(results, method.return_type)
@@ -987,8 +1028,8 @@ class Executor:
     def _implementation(self, state: State, dynamic: ClassInfo, method: MethodInfo, line: int):
         impl, bridged = self.program.find_override(dynamic, method)
         unknown = dynamic.origin == "external" or impl is None or (
-            dynamic.fqname in jdk.VALUE_CLASSES and impl.owner is not dynamic
-            and method.name in jdk.VALUE_CLASS_OVERRIDES)
+            dynamic.origin == "jdk" and impl.owner is not dynamic
+            and impl.name in jdk.OBJECT_METHODS and not jdk.keeps_object_methods(dynamic))
         if unknown:
             self.unsupported(state, f"{dynamic.simple_name}.{method.name} (no model of this method)",
                              line)

@@ -126,6 +126,34 @@ class Ref:
     def non_null(self) -> list[tuple[z3.BoolRef, HeapObj]]:
         return [(self.guard(o), o) for o in self.targets if o is not None]
 
+    def member_guard(self, chosen) -> z3.BoolRef:
+        """The condition that the reference denotes one of ``chosen`` (some of its
+        targets): true if that is all of them, else a few id ranges, one per run of
+        chosen targets (ids of one class, and of a class and its subclasses, are
+        mostly consecutive)."""
+        nums = {_num(o) for o in chosen}
+        ctx = self.id.ctx
+        if not nums:
+            return z3.BoolVal(False, ctx)
+        if all(_num(o) in nums for o in self.targets):
+            return z3.BoolVal(True, ctx)
+        if z3.is_bv_value(self.id):
+            return z3.BoolVal(self.id.as_long() in nums, ctx)
+        runs: list[list[int]] = []
+        inside = False
+        for n in sorted(_num(o) for o in self.targets):
+            if n in nums:
+                if inside:
+                    runs[-1][1] = n
+                else:
+                    runs.append([n, n])
+                inside = True
+            else:
+                inside = False
+        parts = [self.id == a if a == b else z3.And(z3.UGE(self.id, a), z3.ULE(self.id, b))
+                 for a, b in runs]
+        return parts[0] if len(parts) == 1 else z3.Or(parts)
+
     def null_guard(self) -> z3.BoolRef:
         if None not in self.targets:
             return z3.BoolVal(False, self.id.ctx)

@@ -172,7 +172,8 @@ def test_an_unsupported_construct_skips_with_its_file_and_line(pytester):
         """)
     result = pytester.runpytest("--boundcheck", "src", "-rs")
     result.stdout.fnmatch_lines([
-        "SKIPPED*unsupported: call to String.length() (no model of this method) at Name.java:10",
+        "SKIPPED [1] src/demo/Name.java:3: unsupported: call to String.length() (no model of this "
+        "method) at Name.java:10 (reached with x a Name)",
     ])
     result.assert_outcomes(skipped=4, passed=1)
 
