@@ -20,7 +20,7 @@ from .jtypes import ClassInfo
 from .program import Program
 from .solve import Solver
 from .bounds import Bounds
-from .symex import Event, Executor
+from .symex import Event, Executor, OutOfTime
 from .values import Ref, mk_or
 
 @dataclass
@@ -46,11 +46,15 @@ def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
     domains = parameter_domains(program, contract, cls, universe)
     refs = [ex.choice(d.name, d.static, list(d.types), d.nullable, per_type=i + 1)
             for i, d in enumerate(domains)]
-    thrown = ex.run(contract.method, refs)
+    try:
+        thrown = ex.run(contract.method, refs)
+    except OutOfTime as e:
+        return Outcome("skipped", str(e), timings={"build": time.perf_counter() - start})
     built = time.perf_counter()
     timings = {"build": built - start}
 
-    solver = Solver(ctx, bounds.timeout, ex.constraints, list(ex.selectors.values()))
+    left = max(0.0, bounds.timeout - timings["build"])
+    solver = Solver(ctx, left, ex.constraints, list(ex.selectors.values()))
     answer = solver.check(mk_or(ctx, [t.guard for t in thrown]))
     timings["solve"] = time.perf_counter() - built
     if answer.verdict == "sat":
@@ -64,7 +68,8 @@ def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
         return Outcome("failed", text, contract.advisory, timings)
     if answer.verdict == "unknown":
         return Outcome("skipped", f"the solver gave up ({answer.reason}) after "
-                                  f"{timings['solve']:.1f} s; bounds: {bounds.describe()}",
+                                  f"{timings['solve']:.1f} s, within the time limit of "
+                                  f"{bounds.timeout:g} s per check; bounds: {bounds.describe()}",
                        timings=timings)
     params = [(d.name, r) for d, r in zip(domains, refs)]
     stuck = _reachable(solver, ctx, ex.stuck, "unsupported: ", ex, params)

@@ -15,6 +15,7 @@ whether such a path is reachable at all.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 import z3
@@ -31,6 +32,10 @@ from .values import (ID_BITS, HeapObj, Prim, Ref, Value, is_false, merge_values,
 
 
 FEASIBILITY_RLIMIT = 100_000  # solver resource units for one path-feasibility question
+
+
+class OutOfTime(Exception):
+    """Symbolic execution ran past the check's time limit."""
 
 
 class DeadPath(Exception):
@@ -111,6 +116,7 @@ class Executor:
     def __init__(self, program: Program, bounds: Bounds, ctx: z3.Context,
                  universe: list[ClassInfo]):
         self.program, self.bounds, self.ctx = program, bounds, ctx
+        self.deadline = time.perf_counter() + bounds.timeout
         self.universe = universe  # concrete types an initial object may have
         self.true = z3.BoolVal(True, ctx)
         self.false = z3.BoolVal(False, ctx)
@@ -265,8 +271,20 @@ class Executor:
         return Location(self.frame.path, line)
 
     def unsupported(self, state: State, what: str, line: int):
+        """This path reaches something the engine does not model: it ends here."""
         self.stuck.append(Event(state.guard, what, self.here(line)))
         raise DeadPath
+
+    def stuck_unless(self, state: State, cond: z3.BoolRef, what: str, line: int) -> State:
+        """The paths where ``cond`` holds reach something the engine does not model and
+        end here; the others go on."""
+        g = mk_and(state.guard, cond)
+        if not is_false(g):
+            self.stuck.append(Event(g, what, self.here(line)))
+        rest = mk_and(state.guard, mk_not(cond))
+        if is_false(rest):
+            raise DeadPath
+        return State(rest, state.env, state.heap)
 
     def cut(self, state: State, what: str, line: int):
         self.cuts.append(Event(state.guard, what, self.here(line)))
@@ -373,6 +391,9 @@ class Executor:
 
     # ========================================================= statements
     def exec_stmt(self, stmt: ast.Stmt, state: State) -> State:
+        if time.perf_counter() > self.deadline:
+            raise OutOfTime(f"exploring the code took longer than the time limit of "
+                            f"{self.bounds.timeout:g} s (at {self.here(stmt.line)})")
         return getattr(self, "_exec_" + type(stmt).__name__)(stmt, state)
 
     def _exec_Block(self, stmt: ast.Block, state: State) -> State:
@@ -642,10 +663,9 @@ class Executor:
 
     def read_field(self, state: State, target: Ref, fld: FieldInfo, line: int) -> tuple[Value, State]:
         state = self.null_check(state, target, line)
-        cases = target.non_null()
-        for _, obj in cases:
-            if obj.cls.origin == "external" or not obj.cls.is_subtype_of(fld.owner):
-                self.unsupported(state, f"field {fld.name} of {obj.cls.simple_name}", line)
+        cases = _holding(target, fld)
+        if not cases:
+            raise DeadPath
         if len(cases) == 1:  # the path has ruled out every other object
             return self.read(state, cases[0][1], fld), state
         pairs = [(g, self.read(state, obj, fld)) for g, obj in cases]
@@ -653,7 +673,7 @@ class Executor:
 
     def write_field(self, state: State, target: Ref, fld: FieldInfo, value: Value, line: int) -> State:
         state = self.null_check(state, target, line)
-        cases = target.non_null()
+        cases = _holding(target, fld)
         heap = dict(state.heap)
         for g, obj in cases:
             if len(cases) == 1:
@@ -894,26 +914,32 @@ class Executor:
 
     def check_cast(self, state: State, v: Ref, t: ClassInfo, line: int) -> tuple[Ref, State]:
         """A reference cast: ClassCastException for objects that are not a ``t``."""
-        ok, bad = [], []
-        for o in v.targets:
-            (ok if o is None or self.is_instance(state, o, t, line) else bad).append(o)
+        state, known = self.decide_instances(state, v, t, line)
+        ok = [o for o in known if o is None or o.cls.is_subtype_of(t)]
+        bad = [o for o in known if o is not None and not o.cls.is_subtype_of(t)]
+        v = v.narrowed(known)
         if bad:
             state = self.throw(state, v.member_guard(bad), "java.lang.ClassCastException", line)
         return v.narrowed(ok).typed(t), state
 
-    def is_instance(self, state: State, obj: HeapObj, t: ClassInfo, line: int) -> bool:
-        decided = obj.cls.subtype_decided(t)
-        if decided is None:
-            self.unsupported(state, f"whether a {obj.cls.simple_name} is a {t.simple_name} "
-                                    "(a class the engine knows nothing of)", line)
-        return decided
+    def decide_instances(self, state: State, v: Ref, t: ClassInfo, line: int):
+        """(state, targets) without the objects of which the class table cannot tell
+        whether they are a ``t``: their paths are stuck."""
+        unknown = [o for o in v.targets if o is not None and o.cls.subtype_decided(t) is None]
+        if unknown:
+            state = self.stuck_unless(state, v.member_guard(unknown),
+                                      f"whether a {unknown[0].cls.simple_name} is a {t.simple_name}"
+                                      " (a class the engine knows nothing of)", line)
+        return state, [o for o in v.targets if o not in unknown]
 
     def _eval_InstanceOf(self, expr: ast.InstanceOf, state: State):
         v, state = self.eval(expr.expr, state)
         t = self.resolve_type(expr.type)
         if isinstance(v, Prim) or not isinstance(t, ClassInfo):
             self.unsupported(state, "instanceof on a primitive", expr.line)
-        matching = [o for o in v.targets if o is not None and self.is_instance(state, o, t, expr.line)]
+        state, known = self.decide_instances(state, v, t, expr.line)
+        v = v.narrowed(known)
+        matching = [o for o in known if o is not None and o.cls.is_subtype_of(t)]
         if expr.binding is not None:
             state.env[expr.binding] = v.narrowed(matching).typed(t)
         return Prim(BOOLEAN, v.member_guard(matching)), state
@@ -1011,10 +1037,18 @@ class Executor:
         """Virtual dispatch: a guarded merge over the receiver's possible dynamic types."""
         state = self.null_check(state, receiver, line)
         groups: dict[int, tuple[MethodInfo, bool, list]] = {}
+        unknown = []
         for obj in receiver.targets:
             if obj is not None:
-                impl, bridged = self._implementation(state, obj.cls, method, line)
-                groups.setdefault(id(impl), (impl, bridged, []))[2].append(obj)
+                impl, bridged = self._implementation(obj.cls, method)
+                if impl is None:
+                    unknown.append(obj)
+                else:
+                    groups.setdefault(id(impl), (impl, bridged, []))[2].append(obj)
+        if unknown:
+            state = self.stuck_unless(state, receiver.member_guard(unknown),
+                                      f"{unknown[0].cls.simple_name}.{method.name} "
+                                      "(no model of this method)", line)
         results = []
         for impl, bridged, objs in groups.values():
             this = receiver.narrowed(objs)
@@ -1025,15 +1059,15 @@ class Executor:
                                        self._invoke_bridged(i, b, t, args, s, line)))
         return self._merge_results(results, method.return_type)
 
-    def _implementation(self, state: State, dynamic: ClassInfo, method: MethodInfo, line: int):
+    def _implementation(self, dynamic: ClassInfo, method: MethodInfo):
+        """(method, bridged) that a ``dynamic`` object runs, or (None, False) when the
+        engine does not know it: the class is unknown, or a JDK class's own version of
+        an Object method has no model."""
         impl, bridged = self.program.find_override(dynamic, method)
         unknown = dynamic.origin == "external" or impl is None or (
             dynamic.origin == "jdk" and impl.owner is not dynamic
             and impl.name in jdk.OBJECT_METHODS and not jdk.keeps_object_methods(dynamic))
-        if unknown:
-            self.unsupported(state, f"{dynamic.simple_name}.{method.name} (no model of this method)",
-                             line)
-        return impl, bridged
+        return (None, False) if unknown else (impl, bridged)
 
     def _invoke_bridged(self, impl: MethodInfo, bridged: bool, this: Ref, args, state: State, line):
         if bridged:
@@ -1147,6 +1181,12 @@ class Executor:
 
 
 _LITERAL_TYPES = {"int": INT, "long": LONG, "char": CHAR, "boolean": BOOLEAN}
+
+
+def _holding(target: Ref, fld: FieldInfo) -> list[tuple[z3.BoolRef, HeapObj]]:
+    """The cases of a reference whose objects have the field; Java's typing rules out
+    the others on any path that accesses it."""
+    return [(g, o) for g, o in target.non_null() if o.cls.is_subtype_of(fld.owner)]
 
 
 def _kind(v: Value):

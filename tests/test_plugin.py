@@ -394,3 +394,11 @@ def test_the_same_sources_give_the_same_counterexamples(pytester):
         text = result.stdout.str()
         return [line for line in text.splitlines() if not line.startswith(("bounds:", "==="))]
     assert failures() == failures()
+
+
+def test_a_check_past_its_time_limit_is_skipped_saying_so(pytester):
+    pytester.copy_example("points")
+    result = pytester.runpytest("--boundcheck", "shapes", "-k", "Point2D and transitive",
+                                "--boundcheck-timeout", "0.001", "-rs")
+    result.stdout.fnmatch_lines(["SKIPPED*time limit of 0.001 s*"])
+    result.assert_outcomes(skipped=1)
