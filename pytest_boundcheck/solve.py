@@ -20,8 +20,11 @@ import z3
 from .jtypes import BOOLEAN, PrimType
 
 MEMORY_LIMIT_MB = 4096
-_LADDER = (1, 16, 256, 65536)
+# value ranges to try, in order: (bound, signs, also MIN/MAX and their neighbours)
+_LADDER = ((1, "+", False), (1, "+-", False), (1, "+-", True), (16, "+-", False),
+           (256, "+-", False), (65536, "+-", False))
 SPLIT_RLIMIT = 300_000  # resource units a query may take before it is split: about 0.1 s here
+EAGER_SPLIT = 24  # a choice among this many objects or fewer is split at once
 MINIMISE_QUERIES = 24
 MINIMISE_RLIMIT = 500_000  # solver resource units per query: about 0.2 s here
 
@@ -55,9 +58,10 @@ class Solver:
         return s
 
     def check(self, goal: z3.BoolRef) -> Answer:
-        """Is ``goal`` satisfiable together with the constraints? A query that is not
-        decided within ``SPLIT_RLIMIT`` is split by the next object choice it depends
-        on; the first satisfiable case, in choice order, gives the model."""
+        """Is ``goal`` satisfiable together with the constraints? A query is split by the
+        next object choice it depends on: at once when the choice is small, else when
+        the whole query is not decided within ``SPLIT_RLIMIT``. The first satisfiable
+        case, in choice order, gives the model."""
         return self._solve(goal, 0, [], time.perf_counter() + self.timeout)
 
     def _solve(self, goal: z3.BoolRef, depth: int, fixed: list[z3.BoolRef], deadline: float) -> Answer:
@@ -69,15 +73,16 @@ class Solver:
         if left <= 0:
             return Answer("unknown", reason="timeout")
         last = depth == len(self.splits)
-        s = self._fresh(left, 0 if last else SPLIT_RLIMIT)
-        s.add(*self.constraints, goal, *fixed)
-        result = s.check()
-        if result == z3.sat:
-            return Answer("sat", s.model(), case=[goal] + fixed)
-        if result == z3.unsat:
-            return Answer("unsat")
-        if last:
-            return Answer("unknown", reason=s.reason_unknown())
+        if last or len(self.splits[depth][1]) > EAGER_SPLIT:
+            s = self._fresh(left, 0 if last else SPLIT_RLIMIT)
+            s.add(*self.constraints, goal, *fixed)
+            result = s.check()
+            if result == z3.sat:
+                return Answer("sat", s.model(), case=[goal] + fixed)
+            if result == z3.unsat:
+                return Answer("unsat")
+            if last:
+                return Answer("unknown", reason=s.reason_unknown())
         var, values = self.splits[depth]
         unknown = None
         for value in values:
@@ -93,8 +98,8 @@ class Solver:
     def small_model(self, answer: Answer, inputs: list[tuple[z3.ExprRef, PrimType]]) -> z3.ModelRef:
         """A model of the satisfiable case that reads easily, as far as a few queries
         find: each object choice at its first option (null where allowed, else the
-        first object), then numbers: all at zero; else all in ever wider ranges
-        around zero (then also next to MIN/MAX); then each one at zero. The budget is
+        first object), then numbers: all at zero; else all in the first of the
+        ``_LADDER`` ranges that works; then each one at zero. The budget is
         counted in queries and solver resource units, not seconds, so the result is
         the same on every run."""
         model = answer.model
@@ -125,9 +130,9 @@ class Solver:
         numbers = [(v, t) for v, t in inputs if t is not BOOLEAN]
         if not numbers or attempt(z3.And([v == 0 for v, _ in numbers])):
             return model
-        if not any(attempt(z3.And([_within(v, t, bound, signs) for v, t in numbers]))
-                   for bound in _LADDER for signs in ("+", "+-")):
-            attempt(z3.And([_within(v, t, 1, "+-", extremes=True) for v, t in numbers]))
+        for bound, signs, extremes in _LADDER:
+            if attempt(z3.And([_within(v, t, bound, signs, extremes) for v, t in numbers])):
+                break
         for v, _ in numbers:
             if value(v) != 0:
                 attempt(v == 0)
@@ -139,7 +144,7 @@ def _occurs(var: z3.ExprRef, term: z3.ExprRef) -> bool:
     return not z3.substitute(term, (var, probe)).eq(term)
 
 
-def _within(v: z3.BitVecRef, t: PrimType, bound: int, signs: str, extremes: bool = False) -> z3.BoolRef:
+def _within(v: z3.BitVecRef, t: PrimType, bound: int, signs: str, extremes: bool) -> z3.BoolRef:
     """``v`` in [0, bound] (signs "+") or [-bound, bound] ("+-"), or (``extremes``) next to
     its type's smallest or largest value: overflow bugs need those, and
     ``Integer.MIN_VALUE`` reads as well as 0."""

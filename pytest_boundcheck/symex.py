@@ -24,7 +24,7 @@ from . import javaast as ast
 from . import jdk, semantics
 from .bounds import Bounds
 from .jtypes import (BOOLEAN, CHAR, INT, LONG, VOID, ClassInfo, FieldInfo, JType, MethodInfo,
-                     NullType, NULL, PrimType, is_reference, type_name)
+                     NULL, PrimType, type_name)
 from .program import Program
 from .semantics import NotModelled
 from .values import (ID_BITS, HeapObj, Prim, Ref, Value, is_false, merge_values, mk_and,
@@ -439,7 +439,7 @@ class Executor:
             current = state
             for i in range(self.bounds.unroll + 1):
                 current = self.branch(current, self.true,
-                                      lambda s: self._loop_test(stmt, s, i == 0, exits))
+                                      lambda s, first=i == 0: self._loop_test(stmt, s, first, exits))
                 if current is None:
                     break
                 if i == self.bounds.unroll:
@@ -1089,7 +1089,7 @@ class Executor:
         else:
             value = merge_values(self.ctx, return_type, [(s.guard, v) for v, s, _ in results])
         site = results[-1][2]
-        for v, s, sv in reversed(results[:-1]):
+        for _, s, sv in reversed(results[:-1]):
             site = mk_ite(s.guard, sv, site)
         return value, state, site
 
