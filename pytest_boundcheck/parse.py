@@ -167,12 +167,10 @@ class _Converter:
                 methods.append(self.method(member, kind))
             elif t == "constructor_declaration":
                 ctors.append(self.method(member, kind))
-            elif t == "compact_constructor_declaration":
-                ctors.append(ast.MethodDecl(
-                    self.modifiers(member), (), None, "<compact>", (),
-                    ast.Block(_line(member), (ast.UnsupportedStmt(
-                        _line(member), "compact record constructor"),)),
-                    _line(member)))
+            elif t == "compact_constructor_declaration":  # completed by the class table
+                ctors.append(ast.MethodDecl(self.modifiers(member), (), None, "<compact>", (),
+                                            self.block(member.child_by_field_name("body")),
+                                            _line(member)))
             elif t == "static_initializer":
                 inits.append(ast.Initializer(True, self.block(member.named_children[-1])))
             elif t == "block":

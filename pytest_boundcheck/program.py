@@ -7,8 +7,11 @@ unsupported construct for the engine.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from . import javaast as ast
 from . import jdk
+from .parse import parse_source
 from .jtypes import (PRIMITIVES, ClassInfo, FieldInfo, JType, MethodInfo, Param, PrimType,
                      assignable, widens_to)
 
@@ -75,10 +78,14 @@ class Program:
                                            static="static" in f.modifiers,
                                            final="final" in f.modifiers, init=f.init, line=f.line,
                                            transient="transient" in f.modifiers)
-        for m in decl.methods:
-            cls.methods.append(self._method(cls, m))
-        cls.ctors = [self._method(cls, c) for c in decl.constructors if c.name == "<init>"]
-        if not decl.constructors and not cls.is_interface:
+        methods, ctors = list(decl.methods), [c for c in decl.constructors if c.name == "<init>"]
+        if decl.kind == "record":
+            implicit_methods, implicit_ctors = _record_members(decl, cls.unit.path)
+            methods += implicit_methods
+            ctors += implicit_ctors
+        cls.methods = [self._method(cls, m) for m in methods]
+        cls.ctors = [self._method(cls, c) for c in ctors]
+        if not ctors and not cls.is_interface:
             implicit = ast.MethodDecl(frozenset({"public"}), (), None, "<init>", (),
                                       ast.Block(decl.line, ()), decl.line)
             cls.ctors = [self._method(cls, implicit)]
@@ -246,6 +253,45 @@ class Program:
                 if t.is_interface and not cand.abstract and cand.same_erasure(method):
                     return cand, False
         return None, False
+
+
+_BOX_HASH = {"boolean": "Boolean", "byte": "Byte", "short": "Short", "char": "Character",
+             "int": "Integer", "long": "Long", "float": "Float", "double": "Double"}
+
+
+def _record_members(decl: ast.TypeDecl, path: str) -> tuple[list[ast.MethodDecl], list[ast.MethodDecl]]:
+    """The members a record declares implicitly (JLS 8.10.3): the canonical constructor
+    (completing a compact one), accessors, and equals and hashCode over the components,
+    written as Java and parsed at the record's line. hashCode combines the components
+    as OpenJDK does: h = 31 * h + hash(c), from 0."""
+    comps = [f for f in decl.fields if "static" not in f.modifiers]
+    typed = [(f"{f.type.name}{'[]' * f.type.dims}", f.name) for f in comps]
+    declared = {m.name for m in decl.methods if not m.params}
+    compact = next((c for c in decl.constructors if c.name == "<compact>"), None)
+    canonical = any(c.name == "<init>" and [p.type for p in c.params] == [f.type for f in comps]
+                    for c in decl.constructors)
+    members = []
+    if not canonical:
+        members.append(f"{decl.name}({', '.join(f'{t} {n}' for t, n in typed)}) {{ "
+                       + " ".join(f"this.{n} = {n};" for _, n in typed) + " }")
+    members += [f"public {t} {n}() {{ return this.{n}; }}" for t, n in typed if n not in declared]
+    if not any(m.name == "equals" and len(m.params) == 1 for m in decl.methods):
+        same = " && ".join(f"this.{n} == r.{n}" if t in _BOX_HASH else
+                           f"java.util.Objects.equals(this.{n}, r.{n})" for t, n in typed)
+        members.append(f"public boolean equals(Object o) {{ if (!(o instanceof {decl.name})) "
+                       f"return false; {decl.name} r = ({decl.name}) o; return {same or 'true'}; }}")
+    if "hashCode" not in declared:
+        hashes = " ".join(f"h = 31 * h + {_BOX_HASH[t]}.hashCode(this.{n});" if t in _BOX_HASH else
+                          f"h = 31 * h + java.util.Objects.hashCode(this.{n});" for t, n in typed)
+        members.append(f"public int hashCode() {{ int h = 0; {hashes} return h; }}")
+    source = "\n" * (decl.line - 1) + f"class {decl.name} {{ {' '.join(members)} }}"
+    implicit = parse_source(source, path).types[0]
+    ctors = list(implicit.constructors)
+    if compact is not None:  # the compact body runs first, then the fields are assigned
+        body = ctors[0].body
+        ctors[0] = replace(ctors[0], modifiers=compact.modifiers,
+                           body=ast.Block(compact.line, compact.body.stmts + body.stmts))
+    return list(implicit.methods), ctors
 
 
 def _bridges(impl: MethodInfo, method: MethodInfo) -> bool:

@@ -69,26 +69,43 @@ class Solver:
             return Answer("unsat")
         while depth < len(self.splits) and not _occurs(self.splits[depth][0], goal):
             depth += 1
+        last = depth == len(self.splits)
+        if last and z3.is_or(goal):  # one path at a time: its equalities become top-level
+            return self._first([(d, fixed) for d in goal.children()], deadline)
+        if last:
+            return self._leaf(goal, fixed, deadline)
+        if len(self.splits[depth][1]) > EAGER_SPLIT:
+            answer = self._leaf(goal, fixed, deadline, SPLIT_RLIMIT)
+            if answer.verdict != "unknown":
+                return answer
+        var, values = self.splits[depth]
+        cases = ((z3.simplify(z3.substitute(goal, (var, v))), fixed + [var == v])
+                 for v in (z3.BitVecVal(value, var.size(), self.ctx) for value in values))
+        return self._first(cases, deadline, depth + 1)
+
+    def _leaf(self, goal: z3.BoolRef, fixed: list[z3.BoolRef], deadline: float,
+              rlimit: int = 0) -> Answer:
         left = deadline - time.perf_counter()
         if left <= 0:
             return Answer("unknown", reason="timeout")
-        last = depth == len(self.splits)
-        if last or len(self.splits[depth][1]) > EAGER_SPLIT:
-            s = self._fresh(left, 0 if last else SPLIT_RLIMIT)
-            s.add(*self.constraints, goal, *fixed)
-            result = s.check()
-            if result == z3.sat:
-                return Answer("sat", s.model(), case=[goal] + fixed)
-            if result == z3.unsat:
-                return Answer("unsat")
-            if last:
-                return Answer("unknown", reason=s.reason_unknown())
-        var, values = self.splits[depth]
+        s = self._fresh(left, rlimit)
+        s.add(*_identify(goal, self.constraints + fixed))
+        result = s.check()
+        if result == z3.sat:
+            return Answer("sat", s.model(), case=[goal] + fixed)
+        if result == z3.unsat:
+            return Answer("unsat")
+        return Answer("unknown", reason=s.reason_unknown())
+
+    def _first(self, cases, deadline: float, depth: int | None = None) -> Answer:
+        """The first satisfiable of the (goal, fixed) cases; unknown if some case was
+        undecided; unsat if all are. ``depth``: split them further from there."""
         unknown = None
-        for value in values:
-            v = z3.BitVecVal(value, var.size(), self.ctx)
-            narrowed = z3.simplify(z3.substitute(goal, (var, v)))
-            answer = self._solve(narrowed, depth + 1, fixed + [var == v], deadline)
+        for goal, fixed in cases:
+            if depth is None:
+                answer = self._leaf(goal, fixed, deadline)
+            else:
+                answer = self._solve(goal, depth, fixed, deadline)
             if answer.verdict == "sat":
                 return answer
             if answer.verdict == "unknown":
@@ -137,6 +154,28 @@ class Solver:
             if value(v) != 0:
                 attempt(v == 0)
         return model
+
+
+def _identify(goal: z3.BoolRef, constraints: list[z3.BoolRef]) -> list[z3.BoolRef]:
+    """Goal and constraints with variables that the goal equates (``a.lo == b.lo`` at its
+    top level) replaced by one of them. Z3 would do the same, unless it first replaces
+    each by its definition and is left proving that two copies of some arithmetic agree,
+    which can take seconds where this takes nothing."""
+    conjuncts = list(goal.children()) if z3.is_and(goal) else [goal]
+    pairs = []
+    for c in conjuncts:
+        if z3.is_eq(c):
+            a, b = c.children()
+            if _is_variable(a) and _is_variable(b) and not a.eq(b):
+                pairs.append((b, a))
+    if not pairs:
+        return [goal] + constraints
+    substituted = [z3.substitute(f, *pairs) for f in [goal] + constraints]
+    return [z3.simplify(substituted[0])] + substituted[1:] + [a == b for b, a in pairs]
+
+
+def _is_variable(t: z3.ExprRef) -> bool:
+    return z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED
 
 
 def _occurs(var: z3.ExprRef, term: z3.ExprRef) -> bool:

@@ -136,6 +136,8 @@ class Executor:
         self._class_objs: dict[str, HeapObj] = {}
         self._literals: dict[str, HeapObj] = {}
         self._statics: dict[str, Value] = {}
+        self._names: dict[int, Prim] = {}  # term id -> the variable that names it
+        self._definitions: list[tuple[z3.ExprRef, z3.ExprRef]] = []
         self._oracle: z3.Solver | None = None
         self._oracle_known = 0
         self._string_hash = z3.Function("String.hashCode", z3.BitVecSort(32, ctx),
@@ -199,7 +201,9 @@ class Executor:
         if key not in self.initial:
             name = f"{obj.label}.{fld.name}"
             t = fld.type
-            if fld.transient:  # a cache, as a fresh or deserialised object has it
+            if self.is_constant_field(fld):
+                value = self.constant_value(fld)
+            elif fld.transient:  # a cache, as a fresh or deserialised object has it
                 value = self.default_value(t)
             elif isinstance(t, PrimType):
                 value = semantics.variable(self.ctx, t, name)
@@ -671,10 +675,33 @@ class Executor:
         pairs = [(g, self.read(state, obj, fld)) for g, obj in cases]
         return merge_values(self.ctx, fld.type, pairs), state
 
+    def named(self, value: Value, hint: str) -> Value:
+        """A computed number as a fresh variable defined equal to it. Method results and
+        field values are what equals and hashCode compare; as variables, Z3 can replace
+        one by the other where they are equal (``a.lo == b.lo``) instead of proving that
+        two copies of the arithmetic that computed them agree bit by bit."""
+        if not isinstance(value, Prim) or value.type is BOOLEAN or z3.is_const(value.term):
+            return value
+        key = value.term.get_id()
+        if key not in self._names:  # the same computation gets the same name
+            var = semantics.variable(self.ctx, value.type, f"{hint}#{len(self._names)}")
+            self.constraints.append(var.term == value.term)
+            self._names[key] = var
+            self._definitions.append((var.term, value.term))
+        return self._names[key]
+
+    def expand(self, term: z3.ExprRef) -> z3.ExprRef:
+        """``term`` with every name replaced by what it names, so that a computation on
+        constants simplifies to a constant without a solver."""
+        for var, definition in reversed(self._definitions):
+            term = z3.substitute(term, (var, definition))
+        return term
+
     def write_field(self, state: State, target: Ref, fld: FieldInfo, value: Value, line: int) -> State:
         state = self.null_check(state, target, line)
         cases = _holding(target, fld)
         heap = dict(state.heap)
+        value = self.named(value, fld.name)
         for g, obj in cases:
             if len(cases) == 1:
                 heap[(obj, fld.key)] = value
@@ -684,25 +711,29 @@ class Executor:
         return State(state.guard, state.env, heap)
 
     def static_value(self, fld: FieldInfo, state: State, line: int) -> Value:
-        if fld.key in self._statics:
-            return self._statics[fld.key]
         if not fld.final:
             self.unsupported(state, f"non-final static field {fld.owner.simple_name}.{fld.name}", line)
-        if isinstance(fld.init, int):
-            value = semantics.constant(self.ctx, fld.type, fld.init)
-        elif self.is_constant_field(fld):
-            frame = Frame(None, fld.owner, None)
-            self.frames.append(frame)
-            try:
-                value, _ = self.eval(fld.init, State(self.true, {}, {}))
-                value = self.assign_convert(state, value, fld.type, fld.line)
-            finally:
-                self.frames.pop()
-        else:
+        if not self.is_constant_field(fld):
             self.unsupported(state, f"static field {fld.owner.simple_name}.{fld.name} "
                                     "initialised by a non-constant expression", line)
-        self._statics[fld.key] = value
-        return value
+        return self.constant_value(fld)
+
+    def constant_value(self, fld: FieldInfo) -> Value:
+        """The value of a constant variable (a final field with a constant initialiser):
+        the compiler puts it wherever the field is read, whatever an object holds."""
+        if fld.key not in self._statics:
+            if isinstance(fld.init, int):
+                value = semantics.constant(self.ctx, fld.type, fld.init)
+            else:
+                self.frames.append(Frame(None, fld.owner, None))
+                try:
+                    state = State(self.true, {}, {})
+                    value, state = self.eval(fld.init, state)
+                    value = self.assign_convert(state, value, fld.type, fld.line)
+                finally:
+                    self.frames.pop()
+            self._statics[fld.key] = value
+        return self._statics[fld.key]
 
     # -- assignment
     def _eval_Assign(self, expr: ast.Assign, state: State):
@@ -947,7 +978,7 @@ class Executor:
     # -- objects and calls
     def _eval_New(self, expr: ast.New, state: State):
         cls = self.resolve_type(expr.type)
-        if not isinstance(cls, ClassInfo) or cls.origin == "external" or cls.kind != "class":
+        if not isinstance(cls, ClassInfo) or cls.origin == "external" or cls.kind not in ("class", "record"):
             self.unsupported(state, f"new {expr.type.name} (no model of this class)", expr.line)
         args, state = self.eval_args(expr.args, state)
         ctor = self.program.select_method(cls.ctors, [a.type for a in args])
@@ -1133,8 +1164,9 @@ class Executor:
         out = self.merge([s for s, _, _ in frame.returns], env_from=state)
         value = None
         if method.return_type is not VOID and method.name != "<init>":
-            value = merge_values(self.ctx, method.return_type,
-                                 [(s.guard, v) for s, v, _ in frame.returns if v is not None])
+            value = self.named(merge_values(
+                self.ctx, method.return_type,
+                [(s.guard, v) for s, v, _ in frame.returns if v is not None]), method.name)
         site = self._site(Location(method.owner.path, frame.returns[-1][2]))
         for s, _, ret_line in reversed(frame.returns[:-1]):
             site = mk_ite(s.guard, self._site(Location(method.owner.path, ret_line)), site)

@@ -690,12 +690,13 @@ def engine_result(program, cls, method_name: str, args: tuple, symbolic: bool = 
             return model.eval(t, model_completion=True)
     else:
         def holds(g):
-            g = z3.simplify(g)
+            g = z3.simplify(ex.expand(g))
             if not (z3.is_true(g) or z3.is_false(g)):
                 raise AssertionError(f"path condition not constant: {g}")
             return z3.is_true(g)
 
-        number = z3.simplify
+        def number(t):
+            return z3.simplify(ex.expand(t))
     for events, what in ((ex.stuck, "unsupported"), (ex.cuts, "cut")):
         for e in events:
             if holds(e.guard):

@@ -1,0 +1,161 @@
+"""The engine without pytest: small Java classes checked end to end through ``Project``."""
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from pytest_boundcheck.bounds import Bounds
+from pytest_boundcheck.parse import JavaSyntaxError, parse_source
+from pytest_boundcheck.project import Project
+
+
+def check_all(tmp_path: Path, source: str, bounds: Bounds = Bounds()) -> dict[str, tuple[str, str]]:
+    """contract id of the first class -> (status, message)."""
+    (tmp_path / "Subject.java").write_text(textwrap.dedent(source))
+    project = Project([tmp_path])
+    cls = project.program.project[0]
+    return {c.id: (o.status, o.message) for c in project.contracts_for(cls)
+            for o in [project.check(cls, c, bounds)]}
+
+
+def statuses(results: dict[str, tuple[str, str]]) -> dict[str, str]:
+    return {k: v[0] for k, v in results.items()}
+
+
+EQUALS_PASS = {"equals-reflexive": "passed", "equals-symmetric": "passed",
+               "equals-transitive": "passed", "equals-null": "passed",
+               "hashcode-consistent": "passed"}
+
+
+def test_constructor_chains_initialisers_and_new_in_equals(tmp_path):
+    results = check_all(tmp_path, """
+        public final class Subject {
+            private final int lo;
+            private final int hi;
+            private final int scale = 3;
+            private int offset = 2;
+            { offset += 1; }
+            public Subject(int a, int b) { this.lo = Math.min(a, b); this.hi = Math.max(a, b); }
+            public Subject(int a) { this(a, a); offset *= 2; }
+            private Subject normal() { return new Subject(lo * scale / scale, hi); }
+            @Override public boolean equals(Object o) {
+                if (!(o instanceof Subject other)) return false;
+                Subject a = normal(), b = other.normal();
+                return a.lo == b.lo && a.hi == b.hi && new Subject(3).offset == 6;
+            }
+            @Override public int hashCode() { return 31 * normal().lo + normal().hi; }
+        }
+        """)
+    assert statuses(results) == EQUALS_PASS
+
+
+def test_try_catch_labeled_loops_and_constants(tmp_path):
+    results = check_all(tmp_path, """
+        public final class Subject {
+            static final int BASE = Integer.MAX_VALUE / 3;
+            private final int n;
+            public Subject(int n) { this.n = n; }
+            private static int digits(int v) {
+                int count = 0;
+                outer:
+                for (int i = 0; i < 12; i++) {
+                    if (v == 0) break outer;
+                    v /= 10;
+                    count++;
+                    if (count > 20) continue;
+                }
+                return count;
+            }
+            @Override public boolean equals(Object o) {
+                try {
+                    Subject s = (Subject) o;
+                    return s.n == n;
+                } catch (ClassCastException | NullPointerException e) {
+                    return false;
+                }
+            }
+            @Override public int hashCode() { return BASE ^ digits(n); }
+        }
+        """)
+    assert statuses(results) == EQUALS_PASS
+
+
+def test_overloading_equals_does_not_override_it(tmp_path):
+    (tmp_path / "Subject.java").write_text(textwrap.dedent("""
+        public final class Subject {
+            int v;
+            public boolean equals(Subject s) { return s.v == v; }
+        }
+        """))
+    project = Project([tmp_path])
+    assert project.contracts_for(project.program.project[0]) == []
+
+
+def test_division_by_zero_in_hash_code_is_a_violation(tmp_path):
+    results = check_all(tmp_path, """
+        public final class Subject {
+            private final int a, b;
+            public Subject(int a, int b) { this.a = a; this.b = b; }
+            @Override public boolean equals(Object o) {
+                return o instanceof Subject s && s.a == a && s.b == b;
+            }
+            @Override public int hashCode() { return a / b; }
+        }
+        """)
+    status, message = results["hashcode-consistent"]
+    assert status == "failed"
+    assert "throws ArithmeticException" in message
+    assert "  Subject x = new Subject(0, 0);" in message.splitlines()
+
+
+def test_a_loop_longer_than_the_bound_is_cut_not_passed_silently(tmp_path):
+    results = check_all(tmp_path, """
+        public final class Subject {
+            private final int n;
+            public Subject(int n) { this.n = n; }
+            @Override public boolean equals(Object o) { return o instanceof Subject s && s.n == n; }
+            @Override public int hashCode() {
+                int h = 0;
+                while (h < n) { h++; }
+                return h;
+            }
+        }
+        """, Bounds(unroll=3))
+    status, message = results["hashcode-consistent"]
+    assert status == "passed"
+    assert "bounded at loop needs more than 3 unrolls at Subject.java:8" in message
+
+
+def test_record_with_its_own_equals_is_checked_through_its_components(tmp_path):
+    results = check_all(tmp_path, """
+        public record Subject(int id, int version) {
+            @Override public boolean equals(Object o) {
+                return o instanceof Subject s && s.id == id;
+            }
+            @Override public int hashCode() { return id * 31 + version; }
+        }
+        """)
+    assert results["hashcode-consistent"][0] == "failed"
+    assert results["equals-symmetric"][0] == "passed"
+
+
+def test_the_first_syntax_error_is_reported_with_its_line():
+    with pytest.raises(JavaSyntaxError) as caught:
+        parse_source("class A {\n  int f() {\n    return 1 +;\n  }\n}\n", "A.java")
+    assert caught.value.line == 3
+
+
+def test_modern_java_parses(tmp_path):
+    unit = parse_source(textwrap.dedent("""
+        sealed interface Shape permits Circle {}
+        record Circle(int r) implements Shape {}
+        final class Use {
+            int f(Object o) {
+                if (o instanceof Circle c && c.r() > 0) return 1;
+                return switch (o.hashCode()) { case 1 -> 2; default -> 3; };
+            }
+        }
+        """))
+    assert [t.name for t in unit.types] == ["Shape", "Circle", "Use"]
