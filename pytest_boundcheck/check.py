@@ -54,7 +54,8 @@ def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
     timings = {"build": built - start}
 
     left = max(0.0, bounds.timeout - timings["build"])
-    solver = Solver(ctx, left, ex.constraints, list(ex.selectors.values()))
+    solver = Solver(ctx, left, ex.constraints, list(ex.selectors.values()),
+                    eager=sum(d.name in ex.selectors for d in domains))
     answer = solver.check(mk_or(ctx, [t.guard for t in thrown]))
     timings["solve"] = time.perf_counter() - built
     if answer.verdict == "sat":

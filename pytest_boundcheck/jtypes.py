@@ -86,10 +86,6 @@ class MethodInfo:
     model: Callable | None = None  # JDK library model
     type_vars: dict[str, "JType"] = field(default_factory=dict)
 
-    @property
-    def line(self) -> int:
-        return self.decl.line if self.decl else 0
-
     def signature(self) -> str:
         params = ", ".join(type_name(p.type) for p in self.params)
         return f"{self.owner.simple_name}.{self.name}({params})"
@@ -118,10 +114,6 @@ class ClassInfo:
 
     def __repr__(self) -> str:
         return f"<class {self.fqname}>"
-
-    @property
-    def package(self) -> str:
-        return self.unit.package if self.unit else self.fqname.rpartition(".")[0]
 
     @property
     def simple_name(self) -> str:
@@ -194,8 +186,6 @@ class ClassInfo:
             c = c.superclass
         return [f for c in reversed(chain) for f in c.fields.values() if not f.static]
 
-    def declared_method(self, name: str, nparams: int) -> list[MethodInfo]:
-        return [m for m in self.methods if m.name == name and len(m.params) == nparams]
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,10 +201,6 @@ JType = PrimType | ClassInfo | NullType
 
 def type_name(t: JType) -> str:
     return t.simple_name if isinstance(t, ClassInfo) else str(t)
-
-
-def is_reference(t: JType) -> bool:
-    return isinstance(t, (ClassInfo, NullType))
 
 
 def widens_to(src: PrimType, dst: PrimType) -> bool:

@@ -41,11 +41,13 @@ class Answer:
 
 class Solver:
     def __init__(self, ctx: z3.Context, timeout: float, constraints: list[z3.BoolRef],
-                 splits: list[tuple[z3.ExprRef, list[int]]]):
-        """``splits``: object-id variables to split on, in order, with their possible values."""
+                 splits: list[tuple[z3.ExprRef, list[int]]], eager: int):
+        """``splits``: object-id variables to split on, in order, with their possible values;
+        the first ``eager`` of them (the harness parameters) are split at once when small."""
         self.ctx, self.timeout = ctx, timeout
         self.constraints = constraints
         self.splits = splits
+        self.eager = eager
         self.queries = 0
 
     def _fresh(self, seconds: float, rlimit: int = 0) -> z3.Solver:
@@ -59,9 +61,9 @@ class Solver:
 
     def check(self, goal: z3.BoolRef) -> Answer:
         """Is ``goal`` satisfiable together with the constraints? A query is split by the
-        next object choice it depends on: at once when the choice is small, else when
-        the whole query is not decided within ``SPLIT_RLIMIT``. The first satisfiable
-        case, in choice order, gives the model."""
+        next object choice it depends on: at once for a small choice of a harness
+        parameter, else when the whole query is not decided within ``SPLIT_RLIMIT``.
+        The first satisfiable case, in choice order, gives the model."""
         return self._solve(goal, 0, [], time.perf_counter() + self.timeout)
 
     def _solve(self, goal: z3.BoolRef, depth: int, fixed: list[z3.BoolRef], deadline: float) -> Answer:
@@ -74,7 +76,7 @@ class Solver:
             return self._first([(d, fixed) for d in goal.children()], deadline)
         if last:
             return self._leaf(goal, fixed, deadline)
-        if len(self.splits[depth][1]) > EAGER_SPLIT:
+        if depth >= self.eager or len(self.splits[depth][1]) > EAGER_SPLIT:
             answer = self._leaf(goal, fixed, deadline, SPLIT_RLIMIT)
             if answer.verdict != "unknown":
                 return answer
@@ -102,6 +104,8 @@ class Solver:
         undecided; unsat if all are. ``depth``: split them further from there."""
         unknown = None
         for goal, fixed in cases:
+            if time.perf_counter() > deadline:
+                return Answer("unknown", reason="timeout")
             if depth is None:
                 answer = self._leaf(goal, fixed, deadline)
             else:

@@ -119,7 +119,6 @@ class Executor:
         self.deadline = time.perf_counter() + bounds.timeout
         self.universe = universe  # concrete types an initial object may have
         self.true = z3.BoolVal(True, ctx)
-        self.false = z3.BoolVal(False, ctx)
         self.handlers: list[list[Thrown]] = [[]]
         self.stuck: list[Event] = []
         self.cuts: list[Event] = []
