@@ -90,7 +90,7 @@ class Rendering:
         return name
 
     def field_value(self, obj: HeapObj, f: FieldInfo) -> str:
-        value = self.ex.initial.get((obj, f.key))
+        value = self.ex.initial.get((obj, f))
         if value is None:  # never read: any value will do
             return "null" if not isinstance(f.type, PrimType) else java_literal(
                 f.type, False if f.type is BOOLEAN else 0, True)

@@ -237,9 +237,12 @@ def object_hash_code(ex, state, this, args, line):
 
 @model(OBJECT, "Class getClass()")
 def object_get_class(ex, state, this, args, line):
-    classes = ex.program.classes
-    return make_ref(classes["java.lang.Class"],
-                    [(g, ex.class_object(o.cls)) for g, o in this.non_null()]), state
+    opaque = [o for o in this.targets if o is not None and o.opaque]
+    if opaque:
+        state = ex.stuck_unless(state, this.member_guard(opaque),
+                                f"getClass() of a {opaque[0].cls.simple_name} (its class is unknown)", line)
+    cases = [(g, ex.class_object(o.cls)) for g, o in this.non_null() if not o.opaque]
+    return make_ref(ex.program.classes["java.lang.Class"], cases), state
 
 
 # ----------------------------------------------------------------- String

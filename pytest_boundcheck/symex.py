@@ -46,7 +46,7 @@ class DeadPath(Exception):
 class State:
     guard: z3.BoolRef
     env: dict[str, Value]
-    heap: dict[tuple[HeapObj, str], Value]
+    heap: dict[tuple[HeapObj, FieldInfo], Value]
 
     def under(self, guard: z3.BoolRef) -> "State":
         return State(guard, dict(self.env), dict(self.heap))
@@ -125,7 +125,7 @@ class Executor:
         self.observations: list[Observation] = []
         self.constraints: list[z3.BoolRef] = []
         self.inputs: list[tuple[z3.ExprRef, PrimType]] = []
-        self.initial: dict[tuple[HeapObj, str], Value] = {}
+        self.initial: dict[tuple[HeapObj, FieldInfo], Value] = {}
         self.objects: list[HeapObj] = []  # by id - 1
         self.slots: dict[str, list[HeapObj]] = {}
         self.selectors: dict[str, tuple[z3.ExprRef, list[int]]] = {}  # name -> (id variable, ids)
@@ -177,7 +177,8 @@ class Executor:
                 content = None
                 if cls.fqname == jdk.STRING:
                     content = z3.BitVec(f"{cls.simple_name}#{i}.content", 32, self.ctx)
-                objs.append(self.heap_object(cls, f"{cls.simple_name}#{i}", "slot", content=content))
+                objs.append(self.heap_object(cls, f"{cls.simple_name}#{i}", "slot", content=content,
+                                             opaque=cls not in self.universe))
             self.slots[cls.fqname] = objs
         return self.slots[cls.fqname]
 
@@ -196,7 +197,7 @@ class Executor:
         return Ref(static, var, tuple(options))
 
     def initial_value(self, obj: HeapObj, fld: FieldInfo) -> Value:
-        key = (obj, fld.key)
+        key = (obj, fld)
         if key not in self.initial:
             name = f"{obj.label}.{fld.name}"
             t = fld.type
@@ -213,7 +214,7 @@ class Executor:
         return self.initial[key]
 
     def read(self, state: State, obj: HeapObj, fld: FieldInfo) -> Value:
-        key = (obj, fld.key)
+        key = (obj, fld)
         if key in state.heap:
             return state.heap[key]
         if obj.kind != "slot":
@@ -262,7 +263,7 @@ class Executor:
         obj = self.heap_object(cls, f"new {cls.simple_name}@{line}", "new")
         heap = dict(state.heap)
         for f in cls.instance_fields():
-            heap[(obj, f.key)] = self.default_value(f.type)
+            heap[(obj, f)] = self.default_value(f.type)
         return ref_to(cls, obj, self.ctx), State(state.guard, state.env, heap)
 
     # ===================================================== paths & events
@@ -351,9 +352,9 @@ class Executor:
             if all(v is first for v in vals):
                 heap[key] = first
                 continue
-            obj = key[0]
+            obj, fld = key
             if obj.kind == "slot":
-                vals = [v if v is not None else self.initial[key] for v in vals]
+                vals = [v if v is not None else self.initial_value(obj, fld) for v in vals]
             pairs = [(s.guard, v) for s, v in zip(states, vals) if v is not None]
             heap[key] = merge_values(self.ctx, first.type, pairs)
         return heap
@@ -703,10 +704,10 @@ class Executor:
         value = self.named(value, fld.name)
         for g, obj in cases:
             if len(cases) == 1:
-                heap[(obj, fld.key)] = value
+                heap[(obj, fld)] = value
             else:
                 old = self.read(state, obj, fld)
-                heap[(obj, fld.key)] = merge_values(self.ctx, fld.type, [(g, value), (self.true, old)])
+                heap[(obj, fld)] = merge_values(self.ctx, fld.type, [(g, value), (self.true, old)])
         return State(state.guard, state.env, heap)
 
     def static_value(self, fld: FieldInfo, state: State, line: int) -> Value:
@@ -945,8 +946,8 @@ class Executor:
     def check_cast(self, state: State, v: Ref, t: ClassInfo, line: int) -> tuple[Ref, State]:
         """A reference cast: ClassCastException for objects that are not a ``t``."""
         state, known = self.decide_instances(state, v, t, line)
-        ok = [o for o in known if o is None or o.cls.is_subtype_of(t)]
-        bad = [o for o in known if o is not None and not o.cls.is_subtype_of(t)]
+        ok = [o for o in known if o is None or _instance_of(o, t)]
+        bad = [o for o in known if o is not None and not _instance_of(o, t)]
         v = v.narrowed(known)
         if bad:
             state = self.throw(state, v.member_guard(bad), "java.lang.ClassCastException", line)
@@ -955,11 +956,13 @@ class Executor:
     def decide_instances(self, state: State, v: Ref, t: ClassInfo, line: int):
         """(state, targets) without the objects of which the class table cannot tell
         whether they are a ``t``: their paths are stuck."""
-        unknown = [o for o in v.targets if o is not None and o.cls.subtype_decided(t) is None]
+        unknown = [o for o in v.targets if o is not None and _instance_of(o, t) is None]
         if unknown:
+            why = ("its exact class is unknown" if unknown[0].opaque
+                   else "a class the engine knows nothing of")
             state = self.stuck_unless(state, v.member_guard(unknown),
                                       f"whether a {unknown[0].cls.simple_name} is a {t.simple_name}"
-                                      " (a class the engine knows nothing of)", line)
+                                      f" ({why})", line)
         return state, [o for o in v.targets if o not in unknown]
 
     def _eval_InstanceOf(self, expr: ast.InstanceOf, state: State):
@@ -969,7 +972,7 @@ class Executor:
             self.unsupported(state, "instanceof on a primitive", expr.line)
         state, known = self.decide_instances(state, v, t, expr.line)
         v = v.narrowed(known)
-        matching = [o for o in known if o is not None and o.cls.is_subtype_of(t)]
+        matching = [o for o in known if o is not None and _instance_of(o, t)]
         if expr.binding is not None:
             state.env[expr.binding] = v.narrowed(matching).typed(t)
         return Prim(BOOLEAN, v.member_guard(matching)), state
@@ -1212,6 +1215,13 @@ class Executor:
 
 
 _LITERAL_TYPES = {"int": INT, "long": LONG, "char": CHAR, "boolean": BOOLEAN}
+
+
+def _instance_of(obj: HeapObj, t: ClassInfo) -> bool | None:
+    """Is ``obj`` a ``t``? None when the class table cannot tell."""
+    if obj.opaque and not obj.cls.is_subtype_of(t):
+        return None  # some class below obj.cls: it may be a t or not
+    return obj.cls.subtype_decided(t)
 
 
 def _holding(target: Ref, fld: FieldInfo) -> list[tuple[z3.BoolRef, HeapObj]]:

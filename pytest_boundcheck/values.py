@@ -76,14 +76,17 @@ ID_BITS = 32  # object ids; 0 is null
 class HeapObj:
     """One object: an initial object of the check, one made by ``new``, a string
     literal, or a ``Class`` object (``meta`` is the class it stands for). ``num`` is
-    its id, unique within one check."""
+    its id, unique within one check. An opaque object stands for an object of a
+    library type that the engine does not model: only its identity is known."""
 
-    __slots__ = ("cls", "label", "kind", "meta", "content", "num")
+    __slots__ = ("cls", "label", "kind", "meta", "content", "num", "opaque")
 
     def __init__(self, num: int, cls: ClassInfo, label: str, kind: str,
-                 meta: ClassInfo | None = None, content: z3.ExprRef | None = None):
+                 meta: ClassInfo | None = None, content: z3.ExprRef | None = None,
+                 opaque: bool = False):
         self.num, self.cls, self.label, self.kind = num, cls, label, kind
         self.meta, self.content = meta, content
+        self.opaque = opaque  # an object of some unknown class that ``cls`` only bounds
 
     def __repr__(self) -> str:
         return self.label

@@ -159,3 +159,40 @@ def test_modern_java_parses(tmp_path):
         }
         """))
     assert [t.name for t in unit.types] == ["Shape", "Circle", "Use"]
+
+
+def test_a_cache_written_before_it_is_read_merges_with_any_initial_value(tmp_path):
+    results = check_all(tmp_path, """
+        public final class Subject {
+            private final int v;
+            private int hash;
+            private boolean computed;
+            public Subject(int v) { this.v = v; }
+            @Override public boolean equals(Object o) { return o instanceof Subject s && s.v == v; }
+            @Override public int hashCode() {
+                if (!computed) { hash = v * 7; computed = true; }
+                return hash;
+            }
+        }
+        """)
+    status, message = results["hashcode-consistent"]
+    assert status == "failed"  # any field values: a computed cache need not match v
+    assert "computed = true" in message
+
+
+def test_a_library_object_of_unknown_class_is_not_assumed_to_fail_a_cast(tmp_path):
+    results = check_all(tmp_path, """
+        import java.util.Collection;
+        import java.util.Set;
+        public final class Subject {
+            private final Collection<String> items;
+            public Subject(Collection<String> items) { this.items = items; }
+            @Override public boolean equals(Object o) {
+                return o instanceof Subject s && ((Set<String>) items) == s.items;
+            }
+            @Override public int hashCode() { return 1; }
+        }
+        """)
+    status, message = results["equals-reflexive"]
+    assert status == "skipped"
+    assert "whether a Collection is a Set" in message
