@@ -9,8 +9,10 @@ class Bounds:
     objects: int = 3        # initial objects per type
     unroll: int = 8         # loop iterations
     inline_depth: int = 8   # nested calls
-    timeout: float = 10.0   # seconds per check, for the solver
+    timeout: float = 10.0   # seconds per check
+    objects_mode: str = "constructors"  # or "fields": how the initial objects are made
+    calls: int = 2          # method calls on an object after its constructor
 
     def describe(self) -> str:
-        return (f"int 32-bit, {self.objects} objects/type, {self.unroll} unrolls, "
-                f"inline depth {self.inline_depth}")
+        per_type = f"{self.objects} objects/type, " if self.objects_mode == "fields" else ""
+        return f"int 32-bit, {per_type}{self.unroll} unrolls, inline depth {self.inline_depth}"

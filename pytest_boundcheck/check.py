@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 import z3
 
 from . import counterexample
-from .harness import Contract, parameter_domains, receiver_types
+from .harness import Contract, hierarchy, parameter_domains, receiver_types
 from .jtypes import ClassInfo
+from .objects import ObjectMaker
 from .program import Program
 from .solve import Solver
 from .bounds import Bounds
@@ -44,10 +45,15 @@ def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
     ctx = z3.Context()
     ex = Executor(program, bounds, ctx, universe)
     domains = parameter_domains(program, contract, cls, universe)
-    refs = [ex.choice(d.name, d.static, list(d.types), d.nullable, per_type=i + 1)
-            for i, d in enumerate(domains)]
+    maker = ObjectMaker(ex, bounds, hierarchy(program, cls))
+    refs: list[Ref] = []
+
+    def make_args(state):
+        made, state = maker.parameters(state, domains)
+        refs.extend(made)
+        return made, state
     try:
-        thrown = ex.run(contract.method, refs)
+        thrown = ex.run(contract.method, make_args)
     except OutOfTime as e:
         return Outcome("skipped", str(e), timings={"build": time.perf_counter() - start})
     built = time.perf_counter()
@@ -55,16 +61,15 @@ def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
 
     left = max(0.0, bounds.timeout - timings["build"])
     solver = Solver(ctx, left, ex.constraints, list(ex.selectors.values()),
-                    eager=sum(d.name in ex.selectors for d in domains))
+                    eager={d.name for d in domains})
     answer = solver.check(mk_or(ctx, [t.guard for t in thrown]))
     timings["solve"] = time.perf_counter() - built
     if answer.verdict == "sat":
         model = solver.small_model(answer, ex.inputs)
         done = time.perf_counter()
         timings["minimise"] = done - built - timings["solve"]
-        footer = (f"bounds: {bounds.describe()}; objects: any field values; "
-                  f"{done - start:.2f} s")
-        text = counterexample.render(ex, model, contract.summary,
+        footer = f"bounds: {bounds.describe()}; {maker.describe()}; {done - start:.2f} s"
+        text = counterexample.render(ex, maker, model, contract.summary,
                                      [(d.name, r) for d, r in zip(domains, refs)], thrown, footer)
         return Outcome("failed", text, contract.advisory, timings)
     if answer.verdict == "unknown":
@@ -76,7 +81,7 @@ def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
     stuck = _reachable(solver, ctx, ex.stuck, "unsupported: ", ex, params)
     if stuck is not None:
         return Outcome("skipped", stuck, timings=timings)
-    held = f"no violation within {bounds.describe()}; objects: any field values"
+    held = f"no violation within {bounds.describe()}; {maker.describe()}"
     cut = _reachable(solver, ctx, ex.cuts, "", ex, [])
     if cut is not None:
         held += f"; bounded at {cut}"

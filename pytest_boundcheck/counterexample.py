@@ -6,11 +6,13 @@ recorded, so what the report says is what the formula says.
 from __future__ import annotations
 
 import z3
+from tabulate import tabulate
 
 from . import javaast as ast
 from . import jdk
 from .jtypes import BOOLEAN, CHAR, INT, LONG, ClassInfo, FieldInfo, PrimType
 from .semantics import signed_value
+from .objects import ObjectMaker
 from .symex import Executor, Location, Observation, Thrown
 from .values import HeapObj, Prim, Ref, Value
 
@@ -27,8 +29,8 @@ _MODEL_SITES = {
 class Rendering:
     """Names the objects of one model and writes them and the harness's calls as Java."""
 
-    def __init__(self, ex: Executor, model: z3.ModelRef):
-        self.ex, self.model = ex, model
+    def __init__(self, ex: Executor, maker: ObjectMaker, model: z3.ModelRef):
+        self.ex, self.maker, self.model = ex, maker, model
         self.names: dict[HeapObj, str] = {}
         self.lines: list[str] = []
         self._strings: dict[int, str] = {}
@@ -57,6 +59,8 @@ class Rendering:
             return "null"
         if obj.cls.fqname == jdk.STRING:
             return self.string(obj)
+        if obj.opaque:
+            return f"null /* some {obj.cls.simple_name}: not modelled */"
         return self.names.get(obj) or self.declare(obj, None)
 
     def string(self, obj: HeapObj) -> str:
@@ -67,7 +71,7 @@ class Rendering:
         return java_string(text)
 
     def declare(self, obj: HeapObj, name: str | None) -> str:
-        """Write the declaration of ``obj`` (after the objects it refers to)."""
+        """Write the Java that makes ``obj`` (after the objects it needs) and name it."""
         if name is None:
             base = obj.cls.simple_name.rpartition(".")[2]
             base = base[0].lower() + base[1:]
@@ -75,9 +79,27 @@ class Rendering:
             name = f"{base}{self._counts[base]}"
         self.names[obj] = name
         type_ = obj.cls.simple_name
+        recipe = self.maker.recipes.get(obj)
         if obj.cls.fqname == jdk.OBJECT:
             self.lines.append(f"{type_} {name} = new Object();")
-            return name
+        elif recipe is not None:
+            call = recipe.built_by
+            args = ", ".join(self.java(a) for a in call.args)
+            made = (f"new {type_}({args})" if call.method.name == "<init>"
+                    else f"{call.method.owner.simple_name}.{call.method.name}({args})")
+            self.lines.append(f"{type_} {name} = {made};")
+            for then in recipe.then:
+                if self.holds(then.guard):
+                    args = ", ".join(self.java(a) for a in then.args)
+                    self.lines.append(f"{name}.{then.method.name}({args});")
+        else:
+            self.fields_way(obj, name)
+        return name
+
+    def fields_way(self, obj: HeapObj, name: str) -> None:
+        """An object made with any field values: a constructor call where one sets exactly
+        the fields, else the field values the object needs."""
+        type_ = obj.cls.simple_name
         fields = obj.cls.instance_fields()
         values = {f.key: self.field_value(obj, f) for f in fields}
         ctor = field_constructor(obj.cls)
@@ -86,15 +108,11 @@ class Rendering:
             self.lines.append(f"{type_} {name} = new {type_}({args});")
         else:
             shown = ", ".join(f"{f.name} = {values[f.key]}" for f in fields) or "no fields"
-            self.lines.append(f"{type_} {name};  // with fields {shown} (no constructor sets exactly these)")
-        return name
+            self.lines.append(f"{type_} {name};  // fields set by reflection: {shown} "
+                              "(no constructor makes this object)")
 
     def field_value(self, obj: HeapObj, f: FieldInfo) -> str:
-        value = self.ex.initial.get((obj, f))
-        if value is None:  # never read: any value will do
-            return "null" if not isinstance(f.type, PrimType) else java_literal(
-                f.type, False if f.type is BOOLEAN else 0, True)
-        return self.java(value)
+        return self.java(self.ex.value_at_start(obj, f))
 
     def parameter(self, name: str, ref: Ref) -> None:
         obj = self.target(ref)
@@ -107,6 +125,29 @@ class Rendering:
             self.lines.append(f"String {name} = {self.string(obj)};")
         else:
             self.declare(obj, name)
+
+    def field_table(self, params: list[tuple[str, Ref]]) -> list[str]:
+        """The parameters' objects side by side, field by field; '*' marks fields that differ."""
+        columns = []
+        for name, ref in params:
+            obj = self.target(ref)
+            if obj is not None and obj.cls.is_project and obj not in [o for _, o in columns]:
+                columns.append((name, obj))
+        fields: list[FieldInfo] = []
+        for _, obj in columns:
+            fields += [f for f in obj.cls.instance_fields() if f not in fields]
+        if not fields:
+            return []
+        rows = []
+        for f in fields:
+            values = [self.field_value(obj, f) if obj.cls.is_subtype_of(f.owner) else ""
+                      for _, obj in columns]
+            shown = {v for v in values if v}
+            rows.append([f.name] + values + ["*" if len(shown) > 1 or "" in values and shown and
+                                             len(columns) > 1 else ""])
+        headers = ["field"] + [f"{name} ({obj.cls.simple_name})" for name, obj in columns] + [""]
+        return tabulate(rows, headers=headers, tablefmt="plain", numalign="left",
+                        stralign="left", disable_numparse=True).splitlines()
 
     def site(self, term: z3.ExprRef) -> str:
         where = self.ex.sites[self.model.eval(term, model_completion=True).as_long()]
@@ -128,13 +169,16 @@ class Rendering:
         return obj.cls.simple_name if obj is not None else "an exception"
 
 
-def render(ex: Executor, model: z3.ModelRef, summary: str, params: list[tuple[str, Ref]],
-           thrown: list[Thrown], footer: str) -> str:
-    r = Rendering(ex, model)
+def render(ex: Executor, maker: ObjectMaker, model: z3.ModelRef, summary: str,
+           params: list[tuple[str, Ref]], thrown: list[Thrown], footer: str) -> str:
+    r = Rendering(ex, maker, model)
     for name, ref in params:
         r.parameter(name, ref)
     calls = [c for c in (r.call(o) for o in ex.observations) if c is not None]
     out = [summary, ""] + [f"  {line}" for line in r.lines] + [""]
+    table = r.field_table(params)
+    if table:
+        out += [f"  {line.rstrip()}" for line in table] + [""]
     if calls:
         width = max(len(c[0]) for c in calls)
         rwidth = max(len(c[1]) for c in calls)

@@ -151,6 +151,15 @@ def receiver_types(program: Program, cls: ClassInfo) -> list[ClassInfo]:
     return [c for c in program.subclasses(cls) if c.kind in ("class", "record") and not c.is_abstract]
 
 
+def hierarchy(program: Program, cls: ClassInfo) -> list[ClassInfo]:
+    """The project classes in ``cls``'s class hierarchy: all subclasses of its topmost
+    project superclass."""
+    root = cls
+    while root.superclass is not None and root.superclass.is_project:
+        root = root.superclass
+    return program.subclasses(root)
+
+
 @dataclass(frozen=True)
 class ParamDomain:
     name: str

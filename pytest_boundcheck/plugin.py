@@ -43,9 +43,29 @@ def _positive_float(text: str) -> float:
     return value
 
 
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must not be negative")
+    return value
+
+
+def _objects_mode(text: str) -> str:
+    if text not in ("constructors", "fields"):
+        raise argparse.ArgumentTypeError(f"{text!r} is neither 'constructors' nor 'fields'")
+    return text
+
+
 # option name -> (parser, Bounds field, help)
 _BOUND_OPTIONS = {
-    "max_objects": (_positive_int, "objects", "initial objects per type"),
+    "objects": (_objects_mode, "objects_mode",
+                "how the objects a check starts from are made: 'constructors' (by the classes' "
+                "constructors, factories and void methods) or 'fields' (any field values)"),
+    "calls": (_count, "calls", "void method calls on an object after its constructor"),
+    "max_objects": (_positive_int, "objects", "objects per type made the fields way"),
     "unroll": (_positive_int, "unroll", "loop iterations to unroll"),
     "inline_depth": (_positive_int, "inline_depth", "nesting of inlined calls"),
     "timeout": (_positive_float, "timeout", "solver seconds per check"),
@@ -61,7 +81,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     for name, (parse, field, what) in _BOUND_OPTIONS.items():
         default = getattr(DEFAULTS, field)
         group.addoption(f"--boundcheck-{name.replace('_', '-')}", type=parse, default=None,
-                        metavar="N", help=f"{what} (default {default}; ini boundcheck_{name})")
+                        metavar="MODE" if name == "objects" else "N",
+                        help=f"{what} (default {default}; ini boundcheck_{name})")
         parser.addini(f"boundcheck_{name}", f"boundcheck: {what} (default {default})")
     group.addoption("--boundcheck-strict-compareto-equals", action="store_true", default=None,
                     help="fail, instead of xfail, when compareTo is inconsistent with equals "

@@ -41,9 +41,9 @@ class Answer:
 
 class Solver:
     def __init__(self, ctx: z3.Context, timeout: float, constraints: list[z3.BoolRef],
-                 splits: list[tuple[z3.ExprRef, list[int]]], eager: int):
-        """``splits``: object-id variables to split on, in order, with their possible values;
-        the first ``eager`` of them (the harness parameters) are split at once when small."""
+                 splits: list[tuple[z3.ExprRef, list[int]]], eager: set[str]):
+        """``splits``: object choices to split on, in order, with their possible values;
+        those named in ``eager`` (the harness parameters) are split at once when small."""
         self.ctx, self.timeout = ctx, timeout
         self.constraints = constraints
         self.splits = splits
@@ -76,11 +76,11 @@ class Solver:
             return self._first([(d, fixed) for d in goal.children()], deadline)
         if last:
             return self._leaf(goal, fixed, deadline)
-        if depth >= self.eager or len(self.splits[depth][1]) > EAGER_SPLIT:
+        var, values = self.splits[depth]
+        if str(var) not in self.eager or len(values) > EAGER_SPLIT:
             answer = self._leaf(goal, fixed, deadline, SPLIT_RLIMIT)
             if answer.verdict != "unknown":
                 return answer
-        var, values = self.splits[depth]
         cases = ((z3.simplify(z3.substitute(goal, (var, v))), fixed + [var == v])
                  for v in (z3.BitVecVal(value, var.size(), self.ctx) for value in values))
         return self._first(cases, deadline, depth + 1)

@@ -131,6 +131,7 @@ class Executor:
         self.selectors: dict[str, tuple[z3.ExprRef, list[int]]] = {}  # name -> (id variable, ids)
         self.sites: list[str | Location] = []
         self.frames: list[Frame] = []
+        self.start: State | None = None  # the state once the harness's arguments are made
         self._identity: dict[HeapObj, z3.ExprRef] = {}
         self._class_objs: dict[str, HeapObj] = {}
         self._literals: dict[str, HeapObj] = {}
@@ -199,7 +200,7 @@ class Executor:
     def initial_value(self, obj: HeapObj, fld: FieldInfo) -> Value:
         key = (obj, fld)
         if key not in self.initial:
-            name = f"{obj.label}.{fld.name}"
+            name = f"{obj.label}.{fld.name}@{obj.num}"
             t = fld.type
             if self.is_constant_field(fld):
                 value = self.constant_value(fld)
@@ -223,7 +224,7 @@ class Executor:
 
     def identity_hash(self, obj: HeapObj) -> z3.ExprRef:
         if obj not in self._identity:
-            h = z3.BitVec(f"{obj.label}.identityHashCode", 32, self.ctx)
+            h = z3.BitVec(f"{obj.label}.identityHashCode@{obj.num}", 32, self.ctx)
             self._identity[obj] = h
             self.inputs.append((h, INT))
         return self._identity[obj]
@@ -380,18 +381,29 @@ class Executor:
         return result != z3.unsat
 
     # ===================================================== harness entry
-    def run(self, method: MethodInfo, args: list[Value]) -> list[Thrown]:
-        """Execute a harness method; returns the exceptions that escape it."""
-        frame = Frame(method, method.owner, None, observe=True)
-        state = State(self.true, {p.name: a for p, a in zip(method.params, args)}, {})
+    def run(self, method: MethodInfo, make_args) -> list[Thrown]:
+        """Execute a harness method on the arguments ``make_args(state)`` returns (with the
+        state after making them); returns the exceptions that escape the harness."""
+        frame = Frame(method, method.owner, None)
         self.frames.append(frame)
         try:
+            args, state = make_args(State(self.true, {}, {}))
+            self.start = state
+            frame.observe = True
+            state.env = {p.name: a for p, a in zip(method.params, args)}
             self.exec_stmt(method.decl.body, state)
         except DeadPath:
             pass
         finally:
             self.frames.pop()
         return self.handlers[0]
+
+    def value_at_start(self, obj: HeapObj, fld: FieldInfo) -> Value:
+        """A field's value when the harness began: as construction left it, or the
+        initial (any) value of an object made the fields way."""
+        if self.start is not None and (obj, fld) in self.start.heap:
+            return self.start.heap[(obj, fld)]
+        return self.initial_value(obj, fld) if obj.kind == "slot" else self.default_value(fld.type)
 
     # ========================================================= statements
     def exec_stmt(self, stmt: ast.Stmt, state: State) -> State:

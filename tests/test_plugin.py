@@ -5,7 +5,8 @@ import textwrap
 
 import pytest
 
-BOUNDS = "int 32-bit, 3 objects/type, 8 unrolls, inline depth 8"
+BOUNDS = "int 32-bit, 8 unrolls, inline depth 8"
+MADE = "objects: built by constructors and factories, then up to 2 method calls"
 
 POINTS = {
     "Point2D": ("passed", "failed", "passed", "passed", "failed"),
@@ -69,12 +70,17 @@ def test_failure_shows_the_objects_the_calls_and_the_bounds(pytester):
         "  Point2D x = new Point2D(0, 0);",
         "  Point3D y = new Point3D(0, 0, 1);",
         "",
+        "  field    x (Point2D)    y (Point3D)",
+        "  x        0              0",
+        "  y        0              0",
+        "  z                       1              *",
+        "",
         "  x.equals(y)   -> true  (Point2D.java:17)",
         "  x.hashCode()  -> 0     (Point2D.java:24)",
         "  y.hashCode()  -> 256   (Point3D.java:23)",
         "",
         "violated: x.equals(y), but their hash codes differ",
-        f"bounds: {BOUNDS}; objects: any field values; * s",
+        f"bounds: {BOUNDS}; {MADE}; * s",
     ])
     assert result.ret == 1
 
@@ -119,7 +125,7 @@ def test_verbose_pass_states_the_bounds_it_held_within(pytester):
     result = pytester.runpytest("--boundcheck", "shapes", "-v", "-k", "Money and reflexive")
     result.stdout.fnmatch_lines([
         f"shapes/Money.java::shapes.Money::equals-reflexive PASSED (no violation within {BOUNDS}; "
-        "objects: any field values)*",
+        f"{MADE})*",
     ])
 
 
@@ -293,8 +299,8 @@ def test_a_loop_cut_by_the_bound_says_so(pytester):
     result = pytester.runpytest("--boundcheck", "src", "-v", "-k", "hashcode",
                                 "--boundcheck-unroll", "4")
     result.stdout.fnmatch_lines([
-        "*hashcode-consistent PASSED (no violation within int 32-bit, 3 objects/type, 4 unrolls, "
-        "inline depth 8; objects: any field values; bounded at loop needs more than 4 unrolls "
+        "*hashcode-consistent PASSED (no violation within int 32-bit, 4 unrolls, "
+        f"inline depth 8; {MADE}; bounded at loop needs more than 4 unrolls "
         "at Counter.java:9)*",
     ])
 
@@ -323,12 +329,14 @@ def test_ini_options_configure_roots_and_bounds(pytester):
     pytester.makeini("""
         [pytest]
         boundcheck = shapes
+        boundcheck_objects = fields
         boundcheck_max_objects = 2
         boundcheck_unroll = 3
         """)
     result = pytester.runpytest("-v", "-k", "Money and reflexive")
     result.stdout.fnmatch_lines([
-        "*PASSED (no violation within int 32-bit, 2 objects/type, 3 unrolls, inline depth 8*",
+        "*PASSED (no violation within int 32-bit, 2 objects/type, 3 unrolls, inline depth 8; "
+        "objects: any field values)*",
     ])
 
 

@@ -1,0 +1,246 @@
+"""The objects a check starts from: made by the classes' own code, or with any field values.
+
+Constructors (the default): an object of a project class is what one of its
+non-private constructors or static factories returns for some arguments, after
+up to ``bounds.calls`` calls of its void methods (setters and the like) when it
+belongs to the hierarchy under test. Constructor bodies run for real: ``this``
+and ``super`` chains, field initialisers, validation. A path on which building
+throws builds no object; a path that reaches code the engine does not model
+builds none either, and the check says it was bounded there. Arguments of
+reference types are built the same way, to ``MAX_NESTING`` levels.
+
+Fields: any values of the declared field types, as EqualsVerifier does. A class
+that no accessible constructor or factory builds (an abstract class, private
+constructors only) is made this way in either mode, and the result says so.
+
+Each harness parameter is null (where allowed), one of the objects made for an
+earlier parameter, or a new object of one of its classes: one solver choice,
+so that the solver can split the check by it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import z3
+
+from . import jdk, semantics
+from .bounds import Bounds
+from .harness import ParamDomain
+from .jtypes import VOID, ClassInfo, MethodInfo, PrimType
+from .symex import DeadPath, Event, Executor, State
+from .values import ID_BITS, HeapObj, Ref, Value, mk_ite, ref_to
+
+MAX_NESTING = 2  # objects built as arguments of arguments; deeper reference arguments are null
+
+
+@dataclass
+class Call:
+    """A constructor, factory or method call that made an object, when ``guard`` holds."""
+    guard: z3.BoolRef
+    method: MethodInfo
+    args: list[Value]
+
+
+@dataclass
+class Recipe:
+    built_by: Call
+    then: list[Call] = field(default_factory=list)
+
+
+class ObjectMaker:
+    def __init__(self, ex: Executor, bounds: Bounds, family: list[ClassInfo]):
+        self.ex, self.bounds = ex, bounds
+        self.family = family  # classes whose objects also get method calls after construction
+        self.recipes: dict[HeapObj, Recipe] = {}
+        self.by_fields: list[ClassInfo] = []  # classes no accessible code can build
+        self._count = 0
+
+    def describe(self) -> str:
+        if self.bounds.objects_mode == "fields":
+            return "objects: any field values"
+        text = (f"objects: built by constructors and factories, then up to {self.bounds.calls} "
+                f"method calls")
+        if self.by_fields:
+            names = ", ".join(c.simple_name for c in self.by_fields)
+            text += f" ({names}: any field values, no accessible constructor)"
+        return text
+
+    # ---------------------------------------------------------- parameters
+    def parameters(self, state: State, domains: list[ParamDomain]) -> tuple[list[Ref], State]:
+        refs: list[Ref] = []
+        for i, d in enumerate(domains):
+            if self.bounds.objects_mode == "fields":
+                refs.append(self.ex.choice(d.name, d.static, list(d.types), d.nullable,
+                                           per_type=i + 1))
+                continue
+            aliases = [r for r in refs if any(o is not None and o.cls in d.types for o in r.targets)]
+            options = ([None] if d.nullable else []) + aliases + list(d.types)
+            ref, state = self._choose(state, d.name, d.static, options,
+                                      lambda s, t, guard: self.build(s, t, 0))
+            refs.append(ref)
+        return refs, state
+
+    def _choose(self, state: State, name: str, static: ClassInfo, options: list, make):
+        """A reference to one of ``options``: None (null), an existing Ref, or something to
+        make an object from with ``make(state, option, guard)``; one choice variable picks."""
+        ex = self.ex
+        var = z3.BitVec(name, ID_BITS, ex.ctx)
+        if len(options) > 1:
+            ex.constraints.append(z3.ULT(var, len(options)))
+            ex.selectors[name] = (var, list(range(len(options))))
+        results = []
+        for k, option in enumerate(options):
+            guard = var == k if len(options) > 1 else ex.true
+
+            def made(s, option=option, guard=guard):
+                if option is None:
+                    return ref_to(static, None, ex.ctx), s
+                if isinstance(option, Ref):
+                    return option, s
+                return make(s, option, guard)
+            outcome = ex.branch(state, guard, made)
+            if outcome is not None:
+                results.append((guard, outcome))
+        if not results:
+            raise DeadPath
+        id_ = results[-1][1][0].id
+        for guard, (ref, _) in reversed(results[:-1]):
+            id_ = mk_ite(guard, ref.id, id_)
+        targets = {(0 if o is None else o.num): o for _, (r, _) in results for o in r.targets}
+        merged = ex.merge([s for _, (_, s) in results])
+        return Ref(static, id_, tuple(targets[n] for n in sorted(targets))), merged
+
+    # ------------------------------------------------------------ building
+    def build(self, state: State, cls: ClassInfo, depth: int) -> tuple[Ref, State]:
+        """A new object of ``cls`` as the program can make it."""
+        ex = self.ex
+        if cls.fqname == jdk.STRING or cls.origin != "project":
+            return ref_to(cls, self._library_object(cls), ex.ctx), state
+        builders = _builders(cls)
+        if not builders:
+            if cls not in self.by_fields:
+                self.by_fields.append(cls)
+            obj = ex.slot_objects(cls)[min(self._next(), self.bounds.objects) - 1]
+            return ref_to(cls, obj, ex.ctx), state
+        name = f"{cls.simple_name}#{self._next()}"
+        then: list[Call] = []
+        ref, state = self._choose(state, name, cls, builders,
+                                  lambda s, b, guard: self._call_builder(s, cls, b, guard, depth,
+                                                                         name, then))
+        if cls in self.family:
+            state = self._then(cls, ref, state, depth, name, then)
+        return ref, state
+
+    def _call_builder(self, state: State, cls: ClassInfo, builder: MethodInfo, guard: z3.BoolRef,
+                      depth: int, name: str, then: list[Call]) -> tuple[Ref, State]:
+        ex = self.ex
+        args, state = self._arguments(state, builder, depth, f"{name}.{builder.name}")
+        line = builder.decl.line if builder.decl else 0
+        if builder.name == "<init>":
+            ref, state = ex.new_object(state, cls, line)
+            state = self._quietly(state, lambda s: ex.invoke(builder, ref, args, s, line)[1], builder)
+        else:
+            made = []
+
+            def run(s):
+                value, s, _ = ex.invoke(builder, None, args, s, line)
+                made.append(value)
+                return s
+            state = self._quietly(state, run, builder)
+            ref = made[0]
+        call = Call(guard, builder, args)
+        for obj in ref.targets:
+            if obj is not None:
+                self.recipes[obj] = Recipe(call, then)
+        return ref.typed(cls), state
+
+    def _arguments(self, state: State, method: MethodInfo, depth: int, name: str):
+        args = []
+        for p in method.params:
+            if isinstance(p.type, PrimType):
+                value = semantics.variable(self.ex.ctx, p.type, f"{name}.{p.name}")
+                self.ex.inputs.append((value.term, p.type))
+            elif depth + 1 > MAX_NESTING:
+                value = ref_to(p.type, None, self.ex.ctx)
+            else:
+                options = [None] + self.ex.domain(p.type)
+                value, state = self._choose(state, f"{name}.{p.name}", p.type, options,
+                                            lambda s, t, guard: self.build(s, t, depth + 1))
+            args.append(value)
+        return args, state
+
+    def _then(self, cls: ClassInfo, ref: Ref, state: State, depth: int, name: str,
+              calls: list[Call]) -> State:
+        """Up to ``bounds.calls`` calls of the object's void methods, each chosen freely."""
+        ex = self.ex
+        methods = _mutators(ex, cls)
+        for step in range(self.bounds.calls if methods else 0):
+            var_name = f"{name}.call{step + 1}"
+            var = z3.BitVec(var_name, ID_BITS, ex.ctx)
+            ex.constraints.append(z3.ULE(var, len(methods)))
+            ex.selectors[var_name] = (var, list(range(len(methods) + 1)))
+            outcomes = [ex.branch(state, var == 0, lambda s: s)]
+            for k, method in enumerate(methods, start=1):
+                def call(s, method=method, k=k):
+                    args, s = self._arguments(s, method, depth, f"{var_name}.{method.name}")
+                    calls.append(Call(var == k, method, args))
+                    line = method.decl.line if method.decl else 0
+                    return self._quietly(s, lambda s2: ex.invoke(method, ref, args, s2, line)[1],
+                                         method)
+                outcomes.append(ex.branch(state, var == k, call))
+            state = ex.merge(outcomes)
+            if state is None:
+                raise DeadPath
+        return state
+
+    def _quietly(self, state: State, run, method: MethodInfo) -> State:
+        """Run code that builds an object: a path that throws builds nothing; a path that
+        reaches code the engine does not model builds nothing either, and is a bound."""
+        ex = self.ex
+        ex.handlers.append([])
+        stuck_before = len(ex.stuck)
+        try:
+            return run(state)
+        finally:
+            ex.handlers.pop()
+            for event in ex.stuck[stuck_before:]:
+                ex.cuts.append(Event(event.guard, f"objects that {method.signature()} would make "
+                                                  f"are left out ({event.what} at {event.where})",
+                                     event.where))
+            del ex.stuck[stuck_before:]
+
+    def _library_object(self, cls: ClassInfo) -> HeapObj:
+        ex = self.ex
+        n = self._next()
+        if cls.fqname == jdk.STRING:
+            content = z3.BitVec(f"String#{n}.content", 32, ex.ctx)
+            return ex.heap_object(cls, f"String#{n}", "slot", content=content)
+        return ex.heap_object(cls, f"{cls.simple_name}#{n}", "slot",
+                              opaque=cls.fqname != jdk.OBJECT)
+
+    def _next(self) -> int:
+        self._count += 1
+        return self._count
+
+
+def _builders(cls: ClassInfo) -> list[MethodInfo]:
+    """Accessible constructors and static factories (methods returning the class)."""
+    if cls.is_abstract:
+        return []
+    ctors = [c for c in cls.ctors if "private" not in c.decl.modifiers]
+    factories = [m for m in cls.methods if m.static and not m.private and m.return_type is cls]
+    return ctors + factories
+
+
+def _mutators(ex: Executor, cls: ClassInfo) -> list[MethodInfo]:
+    """The accessible void instance methods an object of ``cls`` runs (overrides resolved)."""
+    found: list[MethodInfo] = []
+    for t in cls.supertypes():
+        if not t.is_project:
+            continue
+        for m in t.methods:
+            impl, _ = ex.program.find_override(cls, m)
+            if (impl is not None and impl not in found and not impl.static and not impl.private
+                    and not impl.abstract and impl.return_type is VOID):
+                found.append(impl)
+    return found
