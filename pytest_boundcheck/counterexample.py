@@ -66,9 +66,10 @@ class Rendering:
     def string(self, obj: HeapObj) -> str:
         content = self.model.eval(obj.content, model_completion=True).as_long()
         text = self.ex.literal_text(content)
-        if text is None:
-            text = self._strings.setdefault(content, f"str{len(self._strings) + 1}")
-        return java_string(text)
+        if text is None and content not in self._strings:
+            wanted = self.model.eval(self.ex.string_hash(obj), model_completion=True).as_long()
+            self._strings[content] = text_with_hash(wanted, set(self._strings.values()))
+        return java_string(text if text is not None else self._strings[content])
 
     def declare(self, obj: HeapObj, name: str | None) -> str:
         """Write the Java that makes ``obj`` (after the objects it needs) and name it."""
@@ -194,6 +195,36 @@ def render(ex: Executor, maker: ObjectMaker, model: z3.ModelRef, summary: str,
             out.append(f"{exc} escaped the contract check (thrown at {fired.where})")
     out.append(footer)
     return "\n".join(out)
+
+
+# --------------------------------------------------------------- strings
+
+def text_with_hash(wanted: int, taken: set[str]) -> str:
+    """A short lower-case text whose String.hashCode() is ``wanted`` and that is none of
+    ``taken``: string contents are abstract in this version, and a counterexample that
+    hashes a string must hash to the same value on the JVM."""
+    if wanted == 0 and "" not in taken:
+        return ""
+    ctx = z3.Context()
+    s = z3.Solver(ctx=ctx)
+    s.set("random_seed", 0)
+    s.set("timeout", 2000)
+    chars = [z3.BitVec(f"c{i}", 32, ctx) for i in range(_HASH_TEXT_LENGTH)]
+    h = z3.BitVecVal(ord("s"), 32, ctx)
+    for c in chars:
+        s.add(z3.UGE(c, ord("a")), z3.ULE(c, ord("z")))
+        h = 31 * h + c
+    s.add(h == wanted)
+    for text in taken:
+        if len(text) == len(chars) + 1:
+            s.add(z3.Or([c != ord(t) for c, t in zip(chars, text[1:])]))
+    if s.check() != z3.sat:
+        return f"str{len(taken) + 1}"  # abstract: its hash code may differ on the JVM
+    model = s.model()
+    return "s" + "".join(chr(model.eval(c).as_long()) for c in chars)
+
+
+_HASH_TEXT_LENGTH = 7  # 26**7 > 2**32: lower-case texts of this length reach every hash
 
 
 # ------------------------------------------------------------ Java literals

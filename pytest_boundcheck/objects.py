@@ -213,8 +213,7 @@ class ObjectMaker:
         ex = self.ex
         n = self._next()
         if cls.fqname == jdk.STRING:
-            content = z3.BitVec(f"String#{n}.content", 32, ex.ctx)
-            return ex.heap_object(cls, f"String#{n}", "slot", content=content)
+            return ex.any_string(f"String@{n}")
         return ex.heap_object(cls, f"{cls.simple_name}#{n}", "slot",
                               opaque=cls.fqname != jdk.OBJECT)
 

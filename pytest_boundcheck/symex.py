@@ -173,15 +173,18 @@ class Executor:
 
     def slot_objects(self, cls: ClassInfo) -> list[HeapObj]:
         if cls.fqname not in self.slots:
-            objs = []
-            for i in range(1, self.bounds.objects + 1):
-                content = None
-                if cls.fqname == jdk.STRING:
-                    content = z3.BitVec(f"{cls.simple_name}#{i}.content", 32, self.ctx)
-                objs.append(self.heap_object(cls, f"{cls.simple_name}#{i}", "slot", content=content,
-                                             opaque=cls not in self.universe))
-            self.slots[cls.fqname] = objs
+            self.slots[cls.fqname] = [
+                self.any_string(f"String#{i}") if cls.fqname == jdk.STRING else
+                self.heap_object(cls, f"{cls.simple_name}#{i}", "slot", opaque=cls not in self.universe)
+                for i in range(1, self.bounds.objects + 1)]
         return self.slots[cls.fqname]
+
+    def any_string(self, label: str) -> HeapObj:
+        """A string with any contents; small hash codes read better, so its hash is an input."""
+        obj = self.heap_object(self.program.classes[jdk.STRING], label, "slot",
+                               content=z3.BitVec(f"{label}.content", 32, self.ctx))
+        self.inputs.append((self.string_hash(obj), INT))
+        return obj
 
     def choice(self, name: str, static: ClassInfo, types: list[ClassInfo], nullable: bool,
                per_type: int | None = None) -> Ref:
