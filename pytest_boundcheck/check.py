@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import z3
 
 from . import counterexample
+from .counterexample import Counterexample
 from .harness import Contract, hierarchy, parameter_domains, receiver_types
 from .jtypes import ClassInfo
 from .objects import ObjectMaker
@@ -30,6 +31,7 @@ class Outcome:
     message: str  # passed: what held; failed: the counterexample; skipped: why
     advisory: bool = False
     timings: dict[str, float] = field(default_factory=dict)
+    counterexample: Counterexample | None = None
 
     @property
     def seconds(self) -> float:
@@ -69,9 +71,10 @@ def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
         done = time.perf_counter()
         timings["minimise"] = done - built - timings["solve"]
         footer = f"bounds: {bounds.describe()}; {maker.describe()}; {done - start:.2f} s"
-        text = counterexample.render(ex, maker, model, contract.summary,
-                                     [(d.name, r) for d, r in zip(domains, refs)], thrown, footer)
-        return Outcome("failed", text, contract.advisory, timings)
+        found = counterexample.render(ex, maker, model, contract.summary,
+                                      [(d.name, r) for d, r in zip(domains, refs)], thrown, footer,
+                                      cls.package)
+        return Outcome("failed", found.text, contract.advisory, timings, found)
     if answer.verdict == "unknown":
         return Outcome("skipped", f"the solver gave up ({answer.reason}) after "
                                   f"{timings['solve']:.1f} s, within the time limit of "

@@ -5,6 +5,8 @@ recorded, so what the report says is what the formula says.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import z3
 from tabulate import tabulate
 
@@ -29,10 +31,15 @@ _MODEL_SITES = {
 class Rendering:
     """Names the objects of one model and writes them and the harness's calls as Java."""
 
-    def __init__(self, ex: Executor, maker: ObjectMaker, model: z3.ModelRef):
-        self.ex, self.maker, self.model = ex, maker, model
+    def __init__(self, ex: Executor, maker: ObjectMaker, model: z3.ModelRef,
+                 package: str | None = None):
+        """``package``: write class names as code in that package must (qualified where
+        the class is elsewhere); None: simple names, for reading."""
+        self.ex, self.maker, self.model, self.package = ex, maker, model, package
         self.names: dict[HeapObj, str] = {}
         self.lines: list[str] = []
+        self.reflective = False  # some object had to be made by reflection
+        self.exact = True        # every object could be written as Java
         self._strings: dict[int, str] = {}
         self._counts: dict[str, int] = {}
 
@@ -60,6 +67,7 @@ class Rendering:
         if obj.cls.fqname == jdk.STRING:
             return self.string(obj)
         if obj.opaque:
+            self.exact = False
             return f"null /* some {obj.cls.simple_name}: not modelled */"
         return self.names.get(obj) or self.declare(obj, None)
 
@@ -79,7 +87,7 @@ class Rendering:
             self._counts[base] = self._counts.get(base, 0) + 1
             name = f"{base}{self._counts[base]}"
         self.names[obj] = name
-        type_ = obj.cls.simple_name
+        type_ = self.type_name(obj.cls)
         recipe = self.maker.recipes.get(obj)
         if obj.cls.fqname == jdk.OBJECT:
             self.lines.append(f"{type_} {name} = new Object();")
@@ -87,7 +95,7 @@ class Rendering:
             call = recipe.built_by
             args = ", ".join(self.java(a) for a in call.args)
             made = (f"new {type_}({args})" if call.method.name == "<init>"
-                    else f"{call.method.owner.simple_name}.{call.method.name}({args})")
+                    else f"{self.type_name(call.method.owner)}.{call.method.name}({args})")
             self.lines.append(f"{type_} {name} = {made};")
             for then in recipe.then:
                 if self.holds(then.guard):
@@ -99,18 +107,20 @@ class Rendering:
 
     def fields_way(self, obj: HeapObj, name: str) -> None:
         """An object made with any field values: a constructor call where one sets exactly
-        the fields, else the field values the object needs."""
-        type_ = obj.cls.simple_name
+        the fields, else reflection, said plainly."""
+        type_ = self.type_name(obj.cls)
         fields = obj.cls.instance_fields()
-        values = {f.key: self.field_value(obj, f) for f in fields}
         ctor = field_constructor(obj.cls)
         if ctor is not None:
-            args = ", ".join(values[f.key] for f in ctor)
+            args = ", ".join(self.field_value(obj, f) for f in ctor)
             self.lines.append(f"{type_} {name} = new {type_}({args});")
-        else:
-            shown = ", ".join(f"{f.name} = {values[f.key]}" for f in fields) or "no fields"
-            self.lines.append(f"{type_} {name};  // fields set by reflection: {shown} "
-                              "(no constructor makes this object)")
+            return
+        self.reflective = True
+        self.lines.append(f"// no constructor makes this {obj.cls.simple_name}: fields set by reflection")
+        self.lines.append(f"{type_} {name} = allocate({type_}.class);")
+        for f in fields:
+            value = self.field_value(obj, f)
+            self.lines.append(f'set({name}, {self.type_name(f.owner)}.class, "{f.name}", {value});')
 
     def field_value(self, obj: HeapObj, f: FieldInfo) -> str:
         return self.java(self.ex.value_at_start(obj, f))
@@ -120,12 +130,17 @@ class Rendering:
         if obj is None:
             self.lines.append(f"Object {name} = null;")
         elif obj in self.names:
-            self.lines.append(f"{obj.cls.simple_name} {name} = {self.names[obj]};")
+            self.lines.append(f"{self.type_name(obj.cls)} {name} = {self.names[obj]};")
         elif obj.cls.fqname == jdk.STRING:
             self.names[obj] = name
             self.lines.append(f"String {name} = {self.string(obj)};")
         else:
             self.declare(obj, name)
+
+    def type_name(self, cls: ClassInfo) -> str:
+        if self.package is None or cls.package in (self.package, "java.lang") or not cls.package:
+            return cls.simple_name
+        return cls.fqname
 
     def field_table(self, params: list[tuple[str, Ref]]) -> list[str]:
         """The parameters' objects side by side, field by field; '*' marks fields that differ."""
@@ -170,8 +185,19 @@ class Rendering:
         return obj.cls.simple_name if obj is not None else "an exception"
 
 
+@dataclass
+class Counterexample:
+    text: str          # what the failure shows
+    code: list[str]    # Java statements that make the harness's arguments, in ``package``
+    package: str
+    reflective: bool   # the code uses the reflection helpers ``allocate`` and ``set``
+    exact: bool        # every object could be written as Java
+    exception: str     # simple name of what escapes the contract check: AssertionError, ...
+
+
 def render(ex: Executor, maker: ObjectMaker, model: z3.ModelRef, summary: str,
-           params: list[tuple[str, Ref]], thrown: list[Thrown], footer: str) -> str:
+           params: list[tuple[str, Ref]], thrown: list[Thrown], footer: str,
+           package: str) -> Counterexample:
     r = Rendering(ex, maker, model)
     for name, ref in params:
         r.parameter(name, ref)
@@ -187,14 +213,17 @@ def render(ex: Executor, maker: ObjectMaker, model: z3.ModelRef, summary: str,
                 for text, result, where in calls]
         out.append("")
     fired = next((t for t in thrown if r.holds(t.guard)), None)
+    exc = r.exception_name(fired) if fired is not None else "AssertionError"
     if fired is not None:
-        exc = r.exception_name(fired)
         if exc == "AssertionError":
             out.append(f"violated: {fired.message or 'assertion'}")
         else:
             out.append(f"{exc} escaped the contract check (thrown at {fired.where})")
     out.append(footer)
-    return "\n".join(out)
+    code = Rendering(ex, maker, model, package)
+    for name, ref in params:
+        code.parameter(name, ref)
+    return Counterexample("\n".join(out), code.lines, package, code.reflective, code.exact, exc)
 
 
 # --------------------------------------------------------------- strings
@@ -269,10 +298,12 @@ def java_string(text: str) -> str:
 # ------------------------------------------------- constructors that set fields
 
 def field_constructor(cls: ClassInfo) -> list[FieldInfo] | None:
-    """The fields, in parameter order, of a constructor that sets exactly all of the
-    instance fields from its parameters (``this.x = x`` and ``super(x, y)`` only)."""
+    """The fields, in parameter order, of a non-private constructor that sets exactly all
+    of the instance fields from its parameters (``this.x = x`` and ``super(x, y)`` only)."""
     fields = cls.instance_fields()
     for ctor in cls.ctors:
+        if "private" in ctor.decl.modifiers:
+            continue
         mapping = _param_fields(cls, ctor.decl)
         if mapping is not None and sorted(mapping.values()) == list(range(len(fields))) \
                 and len(mapping) == len(fields) == len(ctor.params):

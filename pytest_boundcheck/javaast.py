@@ -247,6 +247,7 @@ class MethodDecl:
     body: Block | None
     line: int
     doc: str | None = None
+    end_line: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -116,6 +116,10 @@ class ClassInfo:
         return f"<class {self.fqname}>"
 
     @property
+    def package(self) -> str:
+        return self.unit.package if self.unit else self.fqname.rpartition(".")[0]
+
+    @property
     def simple_name(self) -> str:
         """Name as Java code outside the package writes it: ``Outer.Inner``."""
         if self.outer is not None:

@@ -259,7 +259,7 @@ class _Converter:
             name="<init>" if is_ctor else _text(node.child_by_field_name("name")),
             params=self.params(node.child_by_field_name("parameters")),
             body=self.block(body) if body is not None else None,
-            line=_line(node), doc=self.doc(node))
+            line=_line(node), doc=self.doc(node), end_line=node.end_point.row + 1)
 
     def params(self, node: Node) -> tuple[ast.Param, ...]:
         out = []

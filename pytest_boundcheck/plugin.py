@@ -84,6 +84,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                         metavar="MODE" if name == "objects" else "N",
                         help=f"{what} (default {default}; ini boundcheck_{name})")
         parser.addini(f"boundcheck_{name}", f"boundcheck: {what} (default {default})")
+    group.addoption("--boundcheck-repro", metavar="DIR", default=None,
+                    help="write a JUnit 5 test and a main program reproducing each failed check "
+                         "into DIR (ini boundcheck_repro)")
+    group.addoption("--boundcheck-replay", action="store_true", default=None,
+                    help="confirm each counterexample on a real JVM before reporting it. This "
+                         "compiles and RUNS the project's code; checking alone never does "
+                         "(ini boundcheck_replay)")
+    parser.addini("boundcheck_repro", "boundcheck: directory for reproducers", type="paths",
+                  default=[])
+    parser.addini("boundcheck_replay", "boundcheck: replay counterexamples on a JVM", type="bool",
+                  default=False)
     group.addoption("--boundcheck-strict-compareto-equals", action="store_true", default=None,
                     help="fail, instead of xfail, when compareTo is inconsistent with equals "
                          "(ini boundcheck_strict_compareto_equals)")
@@ -105,7 +116,11 @@ def pytest_configure(config: pytest.Config) -> None:
     strict = config.getoption("boundcheck_strict_compareto_equals") or \
         config.getini("boundcheck_strict_compareto_equals")
     excludes = tuple(config.getini("norecursedirs")) + ("target", "out")
-    run = Run(roots, Bounds(**settings), bool(strict), excludes)
+    repro = config.getoption("boundcheck_repro")
+    repro_dir = (config.invocation_params.dir / repro if repro
+                 else next(iter(config.getini("boundcheck_repro")), None))
+    replay = config.getoption("boundcheck_replay") or config.getini("boundcheck_replay")
+    run = Run(roots, Bounds(**settings), bool(strict), excludes, repro_dir, bool(replay))
     config.stash[STASH] = run
     config.pluginmanager.register(run, "boundcheck-run")
     _collect_roots_too(config, roots, on_command_line)
@@ -156,9 +171,12 @@ class Run:
     """One session's checks, registered as a plugin of its own while the session runs.
     The project is parsed once, on first use."""
 
-    def __init__(self, roots: list[Path], bounds: Bounds, strict: bool, excludes: tuple[str, ...]):
+    def __init__(self, roots: list[Path], bounds: Bounds, strict: bool, excludes: tuple[str, ...],
+                 repro_dir: Path | None, replay: bool):
         self.roots, self.bounds, self.strict, self.excludes = roots, bounds, strict, excludes
+        self.repro_dir, self.replay = repro_dir, replay
         self._project = None
+        self._replayer = None
         self.parse_errors = 0
         self.items: dict[str, tuple[str, str]] = {}
         self.results: dict[tuple[str, str], str] = {}
@@ -169,6 +187,33 @@ class Run:
             from .project import Project  # the engine loads only when checks are asked for
             self._project = Project(self.roots, self.excludes)
         return self._project
+
+    def reported(self, cls, contract, outcome) -> tuple[str, bool]:
+        """The failure text with its reproducer and replay, and whether the engine and the
+        JVM disagree."""
+        from .repro import reproducer
+        found = outcome.counterexample
+        text = outcome.message
+        repro = reproducer(cls, contract, found)
+        if self.repro_dir is not None:
+            written = repro.write(self.repro_dir)
+            text += "\nreproducers: " + ", ".join(str(p) for p in written)
+        if not self.replay:
+            return text, False
+        if not found.exact:
+            return text + "\nnot replayed: the counterexample needs objects the engine does " \
+                          "not model", False
+        if self._replayer is None:
+            from .replay import Replayer
+            self._replayer = Replayer([f for f in self.project.files if f not in self.project.errors])
+        replayed = self._replayer.replay(repro, found.exception)
+        if replayed.verdict == "not-replayed":
+            return f"{text}\nnot replayed: {replayed.detail}", False
+        return f"{text}\n{replayed.detail}", replayed.verdict == "disagree"
+
+    def pytest_sessionfinish(self) -> None:
+        if self._replayer is not None:
+            self._replayer.close()
 
     def pytest_collect_file(self, file_path: Path, parent: pytest.Collector):
         if file_path.suffix == ".java" and file_path.resolve() in self.project.files:
@@ -187,6 +232,8 @@ class Run:
             return
         if hasattr(report, "wasxfail"):
             self.results[key] = "xfailed"
+        elif dict(report.user_properties).get("boundcheck_disagree"):
+            self.results[key] = "error"
         elif report.failed and report.when != "call":
             self.results[key] = "error"
         elif report.when == "call" or (report.skipped and report.when == "setup"):
@@ -237,6 +284,10 @@ class ContractViolation(Exception):
     """The counterexample of a failed check, shown as it is."""
 
 
+class EngineDisagreement(Exception):
+    """The JVM did not show the violation the engine found: a bug in the engine."""
+
+
 class ContractItem(pytest.Item):
     def __init__(self, *, java_class, contract, **kwargs):
         super().__init__(**kwargs)
@@ -254,13 +305,18 @@ class ContractItem(pytest.Item):
         elif outcome.status == "skipped":
             # reported at the class, not at this line of the plugin
             raise pytest.skip.Exception(outcome.message, _use_item_location=True)
-        elif outcome.advisory and not run.strict:
-            pytest.xfail("advisory (--boundcheck-strict-compareto-equals makes it fail)\n"
-                         + outcome.message)
         else:
-            raise ContractViolation(outcome.message)
+            text, disagree = run.reported(self.java_class, self.contract, outcome)
+            if disagree:
+                self.user_properties.append(("boundcheck_disagree", "true"))
+                raise EngineDisagreement(text)
+            if outcome.advisory and not run.strict:
+                pytest.xfail("advisory (--boundcheck-strict-compareto-equals makes it fail)\n" + text)
+            raise ContractViolation(text)
 
     def repr_failure(self, excinfo):
+        if excinfo.errisinstance(EngineDisagreement):
+            return f"ERROR: boundcheck's engine and the JVM disagree; please report it\n{excinfo.value}"
         if excinfo.errisinstance(ContractViolation):
             return str(excinfo.value)
         return f"boundcheck internal error, please report it\n{super().repr_failure(excinfo)}"

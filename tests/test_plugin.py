@@ -60,6 +60,98 @@ def test_orders_sample_gives_the_documented_outcome_for_every_item(pytester):
     assert outcomes(reprec) == expected
 
 
+ACCOUNTS = {
+    "constructors": {
+        "Bearing": dict(zip(EQUALS_IDS, ("passed",) * 5)),
+        "Customer": dict(zip(EQUALS_IDS, ("passed",) * 4 + ("failed",))),
+        "Interval": dict(zip(EQUALS_IDS + COMPARE_IDS, ("passed",) * 8 + ("xfailed",))),
+        "Percentage": dict(zip(EQUALS_IDS + COMPARE_IDS, ("passed",) * 9)),
+    },
+    "fields": {
+        "Bearing": dict(zip(EQUALS_IDS, ("failed", "failed", "failed", "passed", "failed"))),
+        "Customer": dict(zip(EQUALS_IDS, ("passed",) * 4 + ("failed",))),
+        "Interval": dict(zip(EQUALS_IDS + COMPARE_IDS, ("passed",) * 8 + ("xfailed",))),
+        "Percentage": dict(zip(EQUALS_IDS + COMPARE_IDS,
+                               ("passed",) * 5 + ("failed", "failed", "passed", "passed"))),
+    },
+}
+
+
+@pytest.mark.parametrize("mode", ["constructors", "fields"])
+def test_accounts_sample_gives_the_documented_outcome_in_both_modes(pytester, mode):
+    pytester.copy_example("accounts")
+    reprec = pytester.inline_run("--boundcheck", "accounts", f"--boundcheck-objects={mode}")
+    expected = {f"accounts/{cls}.java::accounts.{cls}::{cid}": outcome
+                for cls, results in ACCOUNTS[mode].items() for cid, outcome in results.items()}
+    assert outcomes(reprec) == expected
+
+
+def test_a_violation_that_needs_a_setter_call_shows_it(pytester):
+    pytester.copy_example("accounts")
+    result = pytester.runpytest("--boundcheck", "accounts", "-k", "Customer and hashcode")
+    result.stdout.fnmatch_lines([
+        "equal objects must have equal hash codes",
+        "",
+        "  Customer x = new Customer();",
+        "  Customer y = new Customer();",
+        '  y.setEmail("*");',
+        "",
+        "  field    x (Customer)    y (Customer)",
+        "  id       0               0",
+        '  email    null            "*"      *',
+        "",
+        "  x.equals(y)   -> true  (Customer.java:23)",
+        "  x.hashCode()  -> 961   (Customer.java:28)",
+        "  y.hashCode()  -> 962   (Customer.java:28)",
+        "",
+        "violated: x.equals(y), but their hash codes differ",
+        f"bounds: {BOUNDS}; {MADE}; * s",
+    ])
+
+
+def test_objects_no_constructor_makes_are_made_by_reflection_said_plainly(pytester):
+    pytester.copy_example("accounts")
+    result = pytester.runpytest("--boundcheck", "accounts", "--boundcheck-objects=fields",
+                                "-k", "Percentage and antisymmetric")
+    result.stdout.fnmatch_lines([
+        "compareTo must be antisymmetric",
+        "",
+        "  // no constructor makes this Percentage: fields set by reflection",
+        "  Percentage x = allocate(Percentage.class);",
+        '  set(x, Percentage.class, "value", 0);',
+        "  // no constructor makes this Percentage: fields set by reflection",
+        "  Percentage y = allocate(Percentage.class);",
+        '  set(y, Percentage.class, "value", Integer.MIN_VALUE);',
+        "",
+        "  field    x (Percentage)    y (Percentage)",
+        "  value    0                 Integer.MIN_VALUE  *",
+        "",
+        "  x.compareTo(y)  -> -2147483648  (Percentage.java:20)",
+        "  y.compareTo(x)  -> -2147483648  (Percentage.java:20)",
+        "",
+        "violated: signum(x.compareTo(y)) != -signum(y.compareTo(x))",
+        "bounds: int 32-bit, 3 objects/type, 8 unrolls, inline depth 8; objects: any field values; * s",
+    ])
+
+
+def test_constructor_arguments_are_shown_as_literals(pytester):
+    pytester.copy_example("orders")
+    result = pytester.runpytest("--boundcheck", "orders", "-k", "UrgentTicket and antisymmetric")
+    result.stdout.fnmatch_lines([
+        "compareTo must be antisymmetric",
+        "",
+        "  UrgentTicket x = new UrgentTicket(0, 0);",
+        "  Ticket y = new Ticket(0);",
+        "",
+        "  field    x (UrgentTicket)    y (Ticket)",
+        "  id       0                   0",
+        "  urgency  0                                 *",
+        "",
+        "  x.compareTo(y)  -> throws ClassCastException  (UrgentTicket.java:14)",
+        "  y.compareTo(x)  -> 0                          (Ticket.java:13)",
+    ])
+
+
 def test_failure_shows_the_objects_the_calls_and_the_bounds(pytester):
     pytester.copy_example("points")
     result = pytester.runpytest("--boundcheck", "shapes", "-k", "Point2D and hashcode")

@@ -1,0 +1,70 @@
+"""Reproducers and replay: every counterexample of every sample must fail on a real JVM.
+
+Needs javac and java (``.ci/run`` installs a JDK); the JUnit part also needs the JUnit 5
+console launcher (Debian's junit5 package, which ``.ci/run`` installs too).
+"""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+JUNIT = Path("/usr/share/java/junit-platform-console-standalone.jar")
+SAMPLES = ("points", "orders", "accounts")
+
+needs_jdk = pytest.mark.skipif(shutil.which("javac") is None or shutil.which("java") is None,
+                               reason="javac and java must be on PATH")
+
+
+def copy_samples(pytester) -> list[str]:
+    for name in SAMPLES:
+        pytester.copy_example(name)
+    return [p.name for p in pytester.path.iterdir() if p.is_dir()]
+
+
+@needs_jdk
+@pytest.mark.parametrize("mode", ["constructors", "fields"])
+def test_every_counterexample_of_every_sample_is_confirmed_on_the_jvm(pytester, mode):
+    roots = copy_samples(pytester)
+    result = pytester.runpytest("--boundcheck", *roots, f"--boundcheck-objects={mode}",
+                                "--boundcheck-replay", "-rx")
+    text = result.stdout.str()
+    outcomes = result.parseoutcomes()
+    reported = outcomes.get("failed", 0) + outcomes.get("xfailed", 0)
+    assert reported >= 10
+    assert text.count("confirmed on the JVM (java ") == reported, text
+    assert "disagree" not in text and "not replayed" not in text
+
+
+@needs_jdk
+def test_reproducers_compile_and_fail_against_the_samples(pytester, tmp_path):
+    roots = copy_samples(pytester)
+    out = tmp_path / "repro"
+    result = pytester.runpytest("--boundcheck", *roots, "--boundcheck-repro", str(out))
+    failed = result.parseoutcomes()["failed"] + result.parseoutcomes()["xfailed"]
+    mains = sorted(out.rglob("*Main.java"))
+    tests = sorted(out.rglob("*Test.java"))
+    assert len(mains) == len(tests) == failed
+
+    classes = tmp_path / "classes"
+    sources = [str(p) for p in pytester.path.rglob("*.java")]
+    subprocess.run(["javac", "-nowarn", "-d", str(classes), *sources, *map(str, mains)],
+                   check=True, capture_output=True)
+    for main in mains:
+        name = ".".join(main.relative_to(out).with_suffix("").parts)
+        run = subprocess.run(["java", "-cp", str(classes), name], capture_output=True, text=True)
+        assert run.returncode != 0, f"{name} did not fail: {run.stdout}"
+        assert re.search(r"Exception in thread \"main\" java\.lang\.\w+", run.stderr), run.stderr
+
+    if not JUNIT.exists():
+        pytest.skip(f"no JUnit 5 console launcher at {JUNIT}")
+    subprocess.run(["javac", "-nowarn", "-cp", f"{classes}:{JUNIT}", "-d", str(classes),
+                    *map(str, tests)], check=True, capture_output=True)
+    junit = subprocess.run(["java", "-jar", str(JUNIT), "--class-path", str(classes),
+                            "--disable-banner", "--details=summary", "--scan-class-path"],
+                           capture_output=True, text=True)
+    summary = re.search(r"(\d+) tests failed", junit.stdout)
+    assert summary is not None and int(summary.group(1)) == len(tests), junit.stdout
