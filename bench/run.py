@@ -7,7 +7,10 @@ Run from the repository root:  python bench/run.py [--repeat N]
 2. pytest: per item, the call duration pytest reports with --durations;
 3. startup: plugin import plus collection of both samples, end to end, next to
    the bare interpreter+pytest startup;
-4. targets, each with PASS or MISS next to the measured value.
+4. objects: building them by constructors versus with any field values, per item;
+   the time minimising takes next to the time finding a violation; replaying the
+   counterexamples on a JVM (one JVM for the run, then each reproducer);
+5. targets, each with PASS or MISS next to the measured value.
 """
 from __future__ import annotations
 
@@ -25,7 +28,7 @@ import z3
 from tabulate import tabulate
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ["sample_projects/points", "sample_projects/orders"]
+SAMPLES = ["sample_projects/points", "sample_projects/orders", "sample_projects/accounts"]
 FAST_ITEMS = [
     "sample_projects/points/shapes/Point2D.java::shapes.Point2D::hashcode-consistent",
     "sample_projects/points/shapes/Point2D.java::shapes.Point2D::equals-symmetric",
@@ -92,10 +95,11 @@ def node_id(cls, contract) -> str:
     return f"{path}::{cls.fqname}::{contract.id}"
 
 
-def engine_timings(repeat: int) -> tuple[dict[str, dict], float]:
-    """Check every sample item ``repeat`` times through the engine API; per item the
-    status, the median build/solve/minimise/total seconds and the z3 queries of one run.
-    Also returns the seconds to load the project (discover, parse, class table)."""
+def engine_timings(repeat: int, mode: str = "constructors") -> tuple[dict[str, dict], float]:
+    """Check every sample item ``repeat`` times through the engine API, with objects made
+    the ``mode`` way; per item the status, the median build/solve/minimise/total seconds
+    and the z3 queries of one run. Also returns the seconds to load the project
+    (discover, parse, class table)."""
     from pytest_boundcheck.bounds import Bounds
     from pytest_boundcheck.project import Project
 
@@ -108,7 +112,7 @@ def engine_timings(repeat: int) -> tuple[dict[str, dict], float]:
     for _ in range(repeat):
         for cls, contract in items:
             with QueryCounter() as queries:
-                outcome = project.check(cls, contract, Bounds())
+                outcome = project.check(cls, contract, Bounds(objects_mode=mode))
             runs[node_id(cls, contract)].append((outcome, queries.count))
     results = {}
     for item, done in runs.items():
@@ -144,6 +148,65 @@ def print_engine(results: dict[str, dict], load: float, repeat: int) -> None:
                                                    "right", "right")))
     total = sum(r["total"] for r in results.values())
     print(f"{len(results)} items; sum of totals {total:.3f} s")
+    print()
+
+
+def print_objects(by_constructors: dict[str, dict], by_fields: dict[str, dict]) -> None:
+    """Building objects by constructors versus with any field values, and minimising."""
+    print("== 4. objects: constructors versus fields; minimising; replay ==")
+    rows = [[short(item), c["status"], f["status"], fmt(c["build"]), fmt(f["build"]),
+             fmt(c["total"]), fmt(f["total"])]
+            for item, c in sorted(by_constructors.items(), key=lambda kv: -kv[1]["total"])
+            for f in [by_fields[item]]][:12]
+    rows.append(["median (all items)", "", "",
+                 *(fmt(median(r[col] for r in results.values()))
+                   for col, results in (("build", by_constructors), ("build", by_fields),
+                                        ("total", by_constructors), ("total", by_fields)))])
+    print(tabulate(rows, headers=["item (slowest 12 by constructors)", "constructors", "fields",
+                                  "build ctors", "build fields", "total ctors", "total fields"],
+                   disable_numparse=True))
+    shares = [r["minimise"] / (r["build"] + r["solve"]) for r in by_constructors.values()
+              if r["minimise"] is not None]
+    if shares:
+        print(f"minimising, as a share of the time to find the violation (failures, constructors): "
+              f"median {median(shares):.2f}, largest {max(shares):.2f}")
+
+
+def replay_timings() -> None:
+    """Replay every failing sample item's counterexample: one JVM start and project
+    compilation for the run, then each reproducer."""
+    import shutil as sh
+
+    from pytest_boundcheck.bounds import Bounds
+    from pytest_boundcheck.project import Project
+    from pytest_boundcheck.replay import Replayer
+    from pytest_boundcheck.repro import reproducer
+
+    if sh.which("java") is None:
+        print("replay: no java on PATH, not measured")
+        return
+    project = Project([ROOT / s for s in SAMPLES])
+    failures = []
+    for cls in project.program.project:
+        for contract in project.contracts_for(cls):
+            outcome = project.check(cls, contract, Bounds())
+            if outcome.status == "failed":
+                failures.append((reproducer(cls, contract, outcome.counterexample),
+                                 outcome.counterexample.exception))
+    replayer = Replayer([f for f in project.files if f not in project.errors])
+    times, verdicts = [], []
+    try:
+        for repro, expected in failures:
+            start = time.perf_counter()
+            verdicts.append(replayer.replay(repro, expected).verdict)
+            times.append(time.perf_counter() - start)
+    finally:
+        replayer.close()
+    if times:
+        print(f"replay of {len(times)} counterexamples: first (JVM start, project compiled) "
+              f"{times[0]:.2f} s, each after that median {fmt(median(times[1:]))} s, "
+              f"largest {max(times[1:], default=0):.3f} s; verdicts: "
+              + ", ".join(f"{verdicts.count(v)} {v}" for v in sorted(set(verdicts))))
     print()
 
 
@@ -223,7 +286,7 @@ def startup() -> tuple[float, float]:
 
 def targets(calls: dict[str, float], engine: dict[str, dict], collect: float, base: float) -> None:
     """Print each target with the measured value and PASS or MISS."""
-    print("== 4. targets ==")
+    print("== 5. targets ==")
     rows = []
 
     def target(what: str, value: float | None, limit: float, digits: int = 3) -> None:
@@ -262,6 +325,9 @@ def main() -> None:
     calls, wall, summary = pytest_durations()
     print_pytest(calls, wall, summary, engine)
     collect, base = startup()
+    fields, _ = engine_timings(1, "fields")
+    print_objects(engine, fields)
+    replay_timings()
     targets(calls, engine, collect, base)
     print(f"\nbenchmark took {time.perf_counter() - began:.1f} s")
 

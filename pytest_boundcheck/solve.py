@@ -117,12 +117,14 @@ class Solver:
         return unknown or Answer("unsat")
 
     def small_model(self, answer: Answer, inputs: list[tuple[z3.ExprRef, PrimType]]) -> z3.ModelRef:
-        """A model of the satisfiable case that reads easily, as far as a few queries
-        find: each object choice at its first option (null where allowed, else the
-        first object), then numbers: all at zero; else all in the first of the
-        ``_LADDER`` ranges that works; then each one at zero. The budget is
-        counted in queries and solver resource units, not seconds, so the result is
-        the same on every run."""
+        """A model of the satisfiable case that reads easily, as far as a few queries find.
+
+        Fewer objects first: each parameter at its first option (null where allowed,
+        else an object made already, else a new one); the other object choices (first
+        constructor, no method calls) all at once, else one by one. Then smaller
+        numbers: all at zero; else all in the first ``_LADDER`` range that works; then
+        each one at zero. The budget is counted in queries and solver resource units,
+        not seconds, so the result is the same on every run."""
         model = answer.model
         kept = list(answer.case)
         queries = 0
@@ -145,9 +147,18 @@ class Solver:
         def value(v: z3.ExprRef) -> int:
             return model.eval(v, model_completion=True).as_long()
 
+        later = []
         for var, options in self.splits:
-            if value(var) != options[0]:
+            if value(var) == options[0]:
+                continue
+            if str(var) in self.eager:  # a harness parameter: one at a time
                 attempt(var == options[0])
+            else:
+                later.append(var == options[0])
+        # the objects' own choices (constructor, arguments, calls): all at once, else each
+        if later and not attempt(z3.And(later)):
+            for choice in later:
+                attempt(choice)
         numbers = [(v, t) for v, t in inputs if t is not BOOLEAN]
         if not numbers or attempt(z3.And([v == 0 for v, _ in numbers])):
             return model

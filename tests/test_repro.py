@@ -68,3 +68,24 @@ def test_reproducers_compile_and_fail_against_the_samples(pytester, tmp_path):
                            capture_output=True, text=True)
     summary = re.search(r"(\d+) tests failed", junit.stdout)
     assert summary is not None and int(summary.group(1)) == len(tests), junit.stdout
+
+
+@needs_jdk
+def test_sources_that_do_not_compile_alone_keep_their_verdict_without_replay(pytester):
+    file = pytester.path / "src" / "demo" / "Tagged.java"
+    file.parent.mkdir(parents=True)
+    file.write_text(
+        "package demo;\n\nimport org.example.Tag;\n\n"
+        "public final class Tagged {\n"
+        "    private final int id;\n"
+        "    private Tag tag;\n"
+        "    public Tagged(int id) { this.id = id; }\n"
+        "    @Override public boolean equals(Object o) { return o instanceof Tagged t && t.id == id; }\n"
+        "}\n")
+    result = pytester.runpytest("--boundcheck", "src", "--boundcheck-replay", "-k", "hashcode")
+    result.stdout.fnmatch_lines([
+        "violated: x.equals(y), but their hash codes differ",
+        "bounds: *",
+        "not replayed: the project's sources do not compile alone: Tagged.java:3: *",
+    ])
+    result.assert_outcomes(failed=1)
