@@ -229,31 +229,29 @@ def render(ex: Executor, maker: ObjectMaker, model: z3.ModelRef, summary: str,
 # --------------------------------------------------------------- strings
 
 def text_with_hash(wanted: int, taken: set[str]) -> str:
-    """A short lower-case text whose String.hashCode() is ``wanted`` and that is none of
-    ``taken``: string contents are abstract in this version, and a counterexample that
-    hashes a string must hash to the same value on the JVM."""
+    """A short text whose String.hashCode() is ``wanted`` and that is none of ``taken``:
+    string contents are abstract in this version, and a counterexample that hashes a
+    string must hash to the same value on the JVM.
+
+    "s" then seven characters from the 31 consecutive ones '`' to '~': read as base-31
+    digits they can spell any hash code, and adding 2**32 gives another text."""
     if wanted == 0 and "" not in taken:
         return ""
-    ctx = z3.Context()
-    s = z3.Solver(ctx=ctx)
-    s.set("random_seed", 0)
-    s.set("timeout", 2000)
-    chars = [z3.BitVec(f"c{i}", 32, ctx) for i in range(_HASH_TEXT_LENGTH)]
-    h = z3.BitVecVal(ord("s"), 32, ctx)
-    for c in chars:
-        s.add(z3.UGE(c, ord("a")), z3.ULE(c, ord("z")))
-        h = 31 * h + c
-    s.add(h == wanted)
-    for text in taken:
-        if len(text) == len(chars) + 1:
-            s.add(z3.Or([c != ord(t) for c, t in zip(chars, text[1:])]))
-    if s.check() != z3.sat:
-        return f"str{len(taken) + 1}"  # abstract: its hash code may differ on the JVM
-    model = s.model()
-    return "s" + "".join(chr(model.eval(c).as_long()) for c in chars)
+    base = ord("s") * 31 ** _DIGITS + sum(_LOWEST * 31 ** i for i in range(_DIGITS))
+    rest = (wanted - base) % (1 << 32)
+    while True:
+        digits, value = [], rest
+        for _ in range(_DIGITS):
+            value, digit = divmod(value, 31)
+            digits.append(chr(_LOWEST + digit))
+        text = "s" + "".join(reversed(digits))
+        if text not in taken:
+            return text
+        rest += 1 << 32
 
 
-_HASH_TEXT_LENGTH = 7  # 26**7 > 2**32: lower-case texts of this length reach every hash
+_DIGITS = 7        # 31**7 > 2**32
+_LOWEST = ord("`")  # '`', 'a' to 'z', '{', '|', '}', '~'
 
 
 # ------------------------------------------------------------ Java literals

@@ -27,6 +27,7 @@ SPLIT_RLIMIT = 300_000  # resource units a query may take before it is split: ab
 EAGER_SPLIT = 24  # a choice among this many objects or fewer is split at once
 MINIMISE_QUERIES = 24
 MINIMISE_RLIMIT = 500_000  # solver resource units per query: about 0.2 s here
+MINIMISE_FLOOR = 1_500_000   # resource units minimising may use however quickly a violation was found
 
 z3.set_param("memory_max_size", MEMORY_LIMIT_MB)
 
@@ -49,6 +50,20 @@ class Solver:
         self.splits = splits
         self.eager = eager
         self.queries = 0
+        self.spent = 0  # solver resource units the queries used: a deterministic measure of effort
+        self._units = self._units_so_far(z3.Solver(ctx=ctx))
+
+    @staticmethod
+    def _units_so_far(solver: z3.Solver) -> int:
+        """The context's resource units so far (Z3 counts them per context)."""
+        solver.check()
+        return solver.statistics().get_key_value("rlimit count")
+
+    def _count(self, solver: z3.Solver) -> None:
+        """Add what ``solver``'s last check used to ``spent``."""
+        units = solver.statistics().get_key_value("rlimit count")
+        self.spent += units - self._units
+        self._units = units
 
     def _fresh(self, seconds: float, rlimit: int = 0) -> z3.Solver:
         s = z3.Solver(ctx=self.ctx)
@@ -93,6 +108,7 @@ class Solver:
         s = self._fresh(left, rlimit)
         s.add(*_identify(goal, self.constraints + fixed))
         result = s.check()
+        self._count(s)
         if result == z3.sat:
             return Answer("sat", s.model(), case=[goal] + fixed)
         if result == z3.unsat:
@@ -124,21 +140,25 @@ class Solver:
         constructor, no method calls) all at once, else one by one. Then smaller
         numbers: all at zero; else all in the first ``_LADDER`` range that works; then
         each one at zero. The budget is counted in queries and solver resource units,
-        not seconds, so the result is the same on every run."""
+        not seconds, so the result is the same on every run, and is no more than the
+        effort finding the violation took (or ``MINIMISE_FLOOR``)."""
         model = answer.model
         kept = list(answer.case)
         queries = 0
+        budget = self.spent + max(self.spent, MINIMISE_FLOOR)  # at most as much effort again
 
         def attempt(extra: z3.BoolRef) -> bool:
             nonlocal model, queries
-            if queries >= MINIMISE_QUERIES:
+            if queries >= MINIMISE_QUERIES or self.spent >= budget:
                 return False
             queries += 1
             s = z3.Solver(ctx=self.ctx)
             s.set("random_seed", 0)
-            s.set("rlimit", MINIMISE_RLIMIT)
+            s.set("rlimit", min(MINIMISE_RLIMIT, budget - self.spent))
             s.add(*self.constraints, *kept, extra)
-            if s.check() != z3.sat:
+            result = s.check()
+            self._count(s)
+            if result != z3.sat:
                 return False
             model = s.model()
             kept.append(extra)
