@@ -181,7 +181,7 @@ class ObjectMaker:
             ex.selectors[var_name] = (var, list(range(len(methods) + 1)))
             outcomes = [ex.branch(state, var == 0, lambda s: s)]
             for k, method in enumerate(methods, start=1):
-                def call(s, method=method, k=k):
+                def call(s, method=method, k=k, var=var, var_name=var_name):
                     args, s = self._arguments(s, method, depth, f"{var_name}.{method.name}")
                     calls.append(Call(var == k, method, args))
                     line = method.decl.line if method.decl else 0
