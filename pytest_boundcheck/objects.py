@@ -27,6 +27,7 @@ from . import jdk, semantics
 from .bounds import Bounds
 from .harness import ParamDomain
 from .jtypes import VOID, ClassInfo, MethodInfo, PrimType
+from .semantics import NotModelled
 from .symex import DeadPath, Event, Executor, State
 from .values import ID_BITS, HeapObj, Ref, Value, mk_ite, ref_to
 
@@ -52,7 +53,7 @@ class ObjectMaker:
         self.ex, self.bounds = ex, bounds
         self.family = family  # classes whose objects also get method calls after construction
         self.recipes: dict[HeapObj, Recipe] = {}
-        self.by_fields: list[ClassInfo] = []  # classes no accessible code can build
+        self.by_fields: dict[ClassInfo, str] = {}  # classes code cannot make, and why
         self._count = 0
 
     def describe(self) -> str:
@@ -60,9 +61,8 @@ class ObjectMaker:
             return "objects: any field values"
         text = (f"objects: built by constructors and factories, then up to {self.bounds.calls} "
                 f"method calls")
-        if self.by_fields:
-            names = ", ".join(c.simple_name for c in self.by_fields)
-            text += f" ({names}: any field values, no accessible constructor)"
+        for cls, why in self.by_fields.items():
+            text += f"; {cls.simple_name}: any field values ({why})"
         return text
 
     # ---------------------------------------------------------- parameters
@@ -118,47 +118,56 @@ class ObjectMaker:
             return ref_to(cls, self._library_object(cls), ex.ctx), state
         builders = _builders(cls)
         if not builders:
-            if cls not in self.by_fields:
-                self.by_fields.append(cls)
-            obj = ex.slot_objects(cls)[min(self._next(), self.bounds.objects) - 1]
-            return ref_to(cls, obj, ex.ctx), state
+            return self._by_fields(state, cls, "no accessible constructor")
         name = f"{cls.simple_name}#{self._next()}"
         then: list[Call] = []
-        ref, state = self._choose(state, name, cls, builders,
-                                  lambda s, b, guard: self._call_builder(s, cls, b, guard, depth,
-                                                                         name, then))
+        try:
+            ref, state = self._choose(state, name, cls, builders,
+                                      lambda s, b, guard: self._call_builder(s, cls, b, guard,
+                                                                             depth, name, then))
+        except DeadPath:  # every constructor throws or reaches code the engine does not model
+            return self._by_fields(state, cls, "no constructor the engine can follow")
         if cls in self.family:
             state = self._then(cls, ref, state, depth, name, then)
         return ref, state
 
+    def _by_fields(self, state: State, cls: ClassInfo, why: str) -> tuple[Ref, State]:
+        """An object with any field values, for a class whose objects code cannot make."""
+        self.by_fields.setdefault(cls, why)
+        obj = self.ex.slot_objects(cls)[min(self._next(), self.bounds.objects) - 1]
+        return ref_to(cls, obj, self.ex.ctx), state
+
     def _call_builder(self, state: State, cls: ClassInfo, builder: MethodInfo, guard: z3.BoolRef,
                       depth: int, name: str, then: list[Call]) -> tuple[Ref, State]:
         ex = self.ex
-        args, state = self._arguments(state, builder, depth, f"{name}.{builder.name}")
         line = builder.decl.line if builder.decl else 0
-        if builder.name == "<init>":
-            ref, state = ex.new_object(state, cls, line)
-            state = self._quietly(state, lambda s: ex.invoke(builder, ref, args, s, line)[1], builder)
-        else:
-            made = []
+        made: list = []
 
-            def run(s):
-                value, s, _ = ex.invoke(builder, None, args, s, line)
-                made.append(value)
-                return s
-            state = self._quietly(state, run, builder)
-            ref = made[0]
+        def run(s):
+            args, s = self._arguments(s, builder, depth, f"{name}.{builder.name}", line)
+            if builder.name == "<init>":
+                ref, s = ex.new_object(s, cls, line)
+                s = ex.invoke(builder, ref, args, s, line)[1]
+            else:
+                ref, s, _ = ex.invoke(builder, None, args, s, line)
+            made.append((ref, args))
+            return s
+        state = self._quietly(state, run, builder)
+        ref, args = made[0]
         call = Call(guard, builder, args)
         for obj in ref.targets:
             if obj is not None:
                 self.recipes[obj] = Recipe(call, then)
         return ref.typed(cls), state
 
-    def _arguments(self, state: State, method: MethodInfo, depth: int, name: str):
+    def _arguments(self, state: State, method: MethodInfo, depth: int, name: str, line: int):
         args = []
         for p in method.params:
             if isinstance(p.type, PrimType):
-                value = semantics.variable(self.ex.ctx, p.type, f"{name}.{p.name}")
+                try:
+                    value = semantics.variable(self.ex.ctx, p.type, f"{name}.{p.name}")
+                except NotModelled as e:
+                    self.ex.unsupported(state, f"{e} (a {p.type} parameter)", line)
                 self.ex.inputs.append((value.term, p.type))
             elif depth + 1 > MAX_NESTING:
                 value = ref_to(p.type, None, self.ex.ctx)
@@ -182,11 +191,14 @@ class ObjectMaker:
             outcomes = [ex.branch(state, var == 0, lambda s: s)]
             for k, method in enumerate(methods, start=1):
                 def call(s, method=method, k=k, var=var, var_name=var_name):
-                    args, s = self._arguments(s, method, depth, f"{var_name}.{method.name}")
-                    calls.append(Call(var == k, method, args))
                     line = method.decl.line if method.decl else 0
-                    return self._quietly(s, lambda s2: ex.invoke(method, ref, args, s2, line)[1],
-                                         method)
+
+                    def run(s2):
+                        args, s2 = self._arguments(s2, method, depth, f"{var_name}.{method.name}",
+                                                   line)
+                        calls.append(Call(var == k, method, args))
+                        return ex.invoke(method, ref, args, s2, line)[1]
+                    return self._quietly(s, run, method)
                 outcomes.append(ex.branch(state, var == k, call))
             state = ex.merge(outcomes)
             if state is None:

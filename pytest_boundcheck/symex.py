@@ -695,7 +695,7 @@ class Executor:
         field values are what equals and hashCode compare; as variables, Z3 can replace
         one by the other where they are equal (``a.lo == b.lo``) instead of proving that
         two copies of the arithmetic that computed them agree bit by bit."""
-        if not isinstance(value, Prim) or value.type is BOOLEAN or z3.is_const(value.term):
+        if not isinstance(value, Prim) or not value.type.is_integral or z3.is_const(value.term):
             return value
         key = value.term.get_id()
         if key not in self._names:  # the same computation gets the same name
@@ -1148,7 +1148,10 @@ class Executor:
     def invoke(self, method: MethodInfo, this: Ref | None, args: list[Value], state: State,
                line: int) -> tuple[Value | None, State, z3.ExprRef]:
         """Run one method body (or library model) inline; returns (value, state, return site)."""
-        args = self._bind_args(method, args, state, line)
+        try:
+            args = self._bind_args(method, args, state, line)
+        except NotModelled as e:
+            self.unsupported(state, str(e), line)
         if method.model is not None:
             value, after = method.model(self, state, this, args, line)
             return value, after, self._site(f"{method.owner.simple_name}.{method.name}")

@@ -205,3 +205,20 @@ def test_a_library_object_of_unknown_class_is_not_assumed_to_fail_a_cast(tmp_pat
     status, message = results["equals-reflexive"]
     assert status == "skipped"
     assert "whether a Collection is a Set" in message
+
+
+def test_a_constructor_taking_a_double_leaves_its_objects_out_and_says_so(tmp_path):
+    results = check_all(tmp_path, """
+        public final class Subject {
+            private final int id;
+            private final double weight;
+            public Subject(int id, double weight) { this.id = id; this.weight = weight; }
+            public Subject(int id) { this(id, 1.5); }
+            @Override public boolean equals(Object o) { return o instanceof Subject s && s.id == id; }
+            @Override public int hashCode() { return id; }
+        }
+        """)
+    status, message = results["hashcode-consistent"]
+    assert status == "passed"
+    assert "Subject: any field values (no constructor the engine can follow)" in message
+    assert "bounded at objects that Subject.<init>(int, double) would make are left out" in message
