@@ -180,9 +180,25 @@ def parameter_domains(program: Program, contract: Contract, cls: ClassInfo,
             types = [t for t in universe if t.is_subtype_of(accepted)
                      and (t.is_subtype_of(comparable) or t.is_subtype_of(cls))]
         else:
-            types = [t for t in universe if t.is_subtype_of(p.type)]
+            types = [t for t in universe if t.is_subtype_of(p.type)
+                     and (t is cls or not behaves_like_object(program, t))]
         domains.append(ParamDomain(p.name, p.type, tuple(types), True))
     return domains
+
+
+def behaves_like_object(program: Program, cls: ClassInfo) -> bool:
+    """Would an object of ``cls`` act in any check exactly as a plain ``Object`` does? True
+    for a project class that keeps Object's equals, hashCode and toString and is not a
+    subtype of any class the project's code tests objects against: a plain Object then
+    stands for all such objects, which a large project has hundreds of."""
+    if not cls.is_project:
+        return False
+    obj = program.classes[jdk.OBJECT]
+    for name in ("equals", "hashCode", "toString"):
+        impl, _ = program.find_override(cls, program.methods_named(obj, name)[0])
+        if impl is None or impl.owner is not obj:
+            return False
+    return not any(cls.is_subtype_of(t) for t in program.tested_types() if t is not obj)
 
 
 def _compare_to_argument(program: Program, cls: ClassInfo) -> ClassInfo:

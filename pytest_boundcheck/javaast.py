@@ -7,7 +7,8 @@ actually reaches it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Iterator
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,3 +287,15 @@ class CompilationUnit:
     package: str
     imports: tuple[Import, ...]
     types: tuple[TypeDecl, ...] = field(default=())
+
+
+def walk(node) -> Iterator[object]:
+    """``node`` and every node below it (statements, expressions, catch clauses...)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (tuple, list)):
+            stack.extend(reversed(current))
+        elif hasattr(current, "__dataclass_fields__") and not isinstance(current, TypeName):
+            yield current
+            stack.extend(reversed([getattr(current, f.name) for f in fields(current)]))

@@ -23,6 +23,7 @@ class Program:
     def __init__(self, units: list[ast.CompilationUnit], origin: str = "project"):
         self.classes: dict[str, ClassInfo] = jdk.build_classes()
         self.project: list[ClassInfo] = []
+        self._tested: set[ClassInfo] | None = None
         self.add_units(units, origin)
 
     # ------------------------------------------------------------ building
@@ -185,6 +186,23 @@ class Program:
         return self.classes[fqname]
 
     # ---------------------------------------------------------- hierarchy
+    def tested_types(self) -> set[ClassInfo]:
+        """The classes the project's code tests objects against: ``instanceof``, casts,
+        ``catch`` clauses and class literals. Computed once."""
+        if self._tested is None:
+            self._tested = set()
+            for cls in self.project:
+                for node in ast.walk([cls.decl.methods, cls.decl.constructors, cls.decl.fields,
+                                      cls.decl.initializers]):
+                    names = (node.types if isinstance(node, ast.Catch) else
+                             [node.type] if isinstance(node, (ast.InstanceOf, ast.Cast,
+                                                              ast.ClassLiteral)) else [])
+                    for name in names:
+                        t = self.resolve_type(name, cls)
+                        if isinstance(t, ClassInfo):
+                            self._tested.add(t)
+        return self._tested
+
     def subclasses(self, cls: ClassInfo) -> list[ClassInfo]:
         """Project classes that are ``cls`` or a subtype of it, in declaration order."""
         return [c for c in self.project if c.is_subtype_of(cls)]

@@ -84,7 +84,8 @@ class Solver:
     def _solve(self, goal: z3.BoolRef, depth: int, fixed: list[z3.BoolRef], deadline: float) -> Answer:
         if z3.is_false(goal):
             return Answer("unsat")
-        while depth < len(self.splits) and not _occurs(self.splits[depth][0], goal):
+        present = _variables(goal)
+        while depth < len(self.splits) and str(self.splits[depth][0]) not in present:
             depth += 1
         last = depth == len(self.splits)
         if last and z3.is_or(goal):  # one path at a time: its equalities become top-level
@@ -192,10 +193,10 @@ class Solver:
 
 
 def _identify(goal: z3.BoolRef, constraints: list[z3.BoolRef]) -> list[z3.BoolRef]:
-    """Goal and constraints with variables that the goal equates (``a.lo == b.lo`` at its
-    top level) replaced by one of them. Z3 would do the same, unless it first replaces
-    each by its definition and is left proving that two copies of some arithmetic agree,
-    which can take seconds where this takes nothing."""
+    """The goal with variables it equates at its top level (``a.lo == b.lo``) replaced by
+    one of them, then the constraints and those equalities. Z3 would do the same, unless it
+    first replaced each variable by its definition and were left proving that two copies
+    of some arithmetic agree, which can take seconds where this takes nothing."""
     conjuncts = list(goal.children()) if z3.is_and(goal) else [goal]
     pairs = []
     for c in conjuncts:
@@ -205,17 +206,27 @@ def _identify(goal: z3.BoolRef, constraints: list[z3.BoolRef]) -> list[z3.BoolRe
                 pairs.append((b, a))
     if not pairs:
         return [goal] + constraints
-    substituted = [z3.substitute(f, *pairs) for f in [goal] + constraints]
-    return [z3.simplify(substituted[0])] + substituted[1:] + [a == b for b, a in pairs]
+    return [z3.simplify(z3.substitute(goal, *pairs))] + constraints + [a == b for b, a in pairs]
 
 
 def _is_variable(t: z3.ExprRef) -> bool:
     return z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED
 
 
-def _occurs(var: z3.ExprRef, term: z3.ExprRef) -> bool:
-    probe = z3.BitVecVal(0, var.size(), var.ctx)
-    return not z3.substitute(term, (var, probe)).eq(term)
+def _variables(term: z3.ExprRef) -> set[str]:
+    """The names of the uninterpreted constants in ``term``."""
+    names, seen, stack = set(), set(), [term]
+    while stack:
+        t = stack.pop()
+        key = t.get_id()
+        if key in seen:
+            continue
+        seen.add(key)
+        if _is_variable(t):
+            names.add(str(t))
+        else:
+            stack.extend(t.children())
+    return names
 
 
 def _within(v: z3.BitVecRef, t: PrimType, bound: int, signs: str, extremes: bool) -> z3.BoolRef:
