@@ -51,6 +51,7 @@ class Solver:
         self.eager = eager
         self.queries = 0
         self.spent = 0  # solver resource units the queries used: a deterministic measure of effort
+        self._mentions: list[set[str]] = []  # the variables of each constraint, as needed
         self._units = self._units_so_far(z3.Solver(ctx=ctx))
 
     @staticmethod
@@ -107,7 +108,7 @@ class Solver:
         if left <= 0:
             return Answer("unknown", reason="timeout")
         s = self._fresh(left, rlimit)
-        s.add(*_identify(goal, self.constraints + fixed))
+        s.add(*self._identify(goal), *fixed)
         result = s.check()
         self._count(s)
         if result == z3.sat:
@@ -115,6 +116,28 @@ class Solver:
         if result == z3.unsat:
             return Answer("unsat")
         return Answer("unknown", reason=s.reason_unknown())
+
+    def _identify(self, goal: z3.BoolRef) -> list[z3.BoolRef]:
+        """The goal and the constraints, with variables the goal equates at its top level
+        (``a.lo == b.lo``) replaced by one of them, plus those equalities. Z3 would do the
+        same, unless it first replaced each variable by its definition and were left
+        proving that two copies of some arithmetic agree, which can take seconds where
+        this takes nothing."""
+        conjuncts = list(goal.children()) if z3.is_and(goal) else [goal]
+        pairs = []
+        for c in conjuncts:
+            if z3.is_eq(c):
+                a, b = c.children()
+                if _is_variable(a) and _is_variable(b) and not a.eq(b):
+                    pairs.append((b, a))
+        if not pairs:
+            return [goal] + self.constraints
+        while len(self._mentions) < len(self.constraints):
+            self._mentions.append(_variables(self.constraints[len(self._mentions)]))
+        replaced = {str(b) for b, _ in pairs}
+        constraints = [z3.substitute(c, *pairs) if names & replaced else c
+                       for c, names in zip(self.constraints, self._mentions)]
+        return [z3.simplify(z3.substitute(goal, *pairs))] + constraints + [a == b for b, a in pairs]
 
     def _first(self, cases, deadline: float, depth: int | None = None) -> Answer:
         """The first satisfiable of the (goal, fixed) cases; unknown if some case was
@@ -190,23 +213,6 @@ class Solver:
             if value(v) != 0:
                 attempt(v == 0)
         return model
-
-
-def _identify(goal: z3.BoolRef, constraints: list[z3.BoolRef]) -> list[z3.BoolRef]:
-    """The goal with variables it equates at its top level (``a.lo == b.lo``) replaced by
-    one of them, then the constraints and those equalities. Z3 would do the same, unless it
-    first replaced each variable by its definition and were left proving that two copies
-    of some arithmetic agree, which can take seconds where this takes nothing."""
-    conjuncts = list(goal.children()) if z3.is_and(goal) else [goal]
-    pairs = []
-    for c in conjuncts:
-        if z3.is_eq(c):
-            a, b = c.children()
-            if _is_variable(a) and _is_variable(b) and not a.eq(b):
-                pairs.append((b, a))
-    if not pairs:
-        return [goal] + constraints
-    return [z3.simplify(z3.substitute(goal, *pairs))] + constraints + [a == b for b, a in pairs]
 
 
 def _is_variable(t: z3.ExprRef) -> bool:
