@@ -18,7 +18,7 @@ from . import counterexample
 from .counterexample import Counterexample
 from .harness import Contract, hierarchy, parameter_domains, receiver_types
 from .jtypes import ClassInfo
-from .objects import ObjectMaker
+from .objects import ObjectMaker, Unbuildable
 from .program import Program
 from .solve import Solver
 from .bounds import Bounds
@@ -58,6 +58,9 @@ def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
         thrown = ex.run(contract.method, make_args)
     except OutOfTime as e:
         return Outcome("skipped", str(e), timings={"build": time.perf_counter() - start})
+    except Unbuildable as e:
+        return Outcome("skipped", f"unsupported: no {cls.simple_name} can be made: {e}",
+                       timings={"build": time.perf_counter() - start})
     built = time.perf_counter()
     timings = {"build": built - start}
 

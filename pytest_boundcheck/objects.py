@@ -6,7 +6,8 @@ up to ``bounds.calls`` calls of its void methods (setters and the like) when it
 belongs to the hierarchy under test. Constructor bodies run for real: ``this``
 and ``super`` chains, field initialisers, validation. A path on which building
 throws builds no object; a path that reaches code the engine does not model
-builds none either, and the check says it was bounded there. Arguments of
+builds none either, and the check says it was bounded there (or, if the class
+under test cannot be made at all, it is skipped saying why). Arguments of
 reference types are built the same way, to ``MAX_NESTING`` levels.
 
 Fields: any values of the declared field types, as EqualsVerifier does. A class
@@ -32,6 +33,10 @@ from .symex import DeadPath, Event, Executor, State
 from .values import ID_BITS, HeapObj, Ref, Value, mk_ite, ref_to
 
 MAX_NESTING = 2  # objects built as arguments of arguments; deeper reference arguments are null
+
+
+class Unbuildable(Exception):
+    """No object a harness parameter may be can be made by code the engine follows."""
 
 
 @dataclass
@@ -75,8 +80,13 @@ class ObjectMaker:
                 continue
             aliases = [r for r in refs if any(o is not None and o.cls in d.types for o in r.targets)]
             options = ([None] if d.nullable else []) + aliases + list(d.types)
-            ref, state = self._choose(state, d.name, d.static, options,
-                                      lambda s, t, guard: self.build(s, t, 0))
+            cuts = len(self.ex.cuts)
+            try:
+                ref, state = self._choose(state, d.name, d.static, options,
+                                          lambda s, t, guard: self.build(s, t, 0))
+            except DeadPath:  # no constructor of any class it may have completes
+                reasons = dict.fromkeys(e.what for e in self.ex.cuts[cuts:])
+                raise Unbuildable("; ".join(reasons) or f"{d.name} cannot be made") from None
             refs.append(ref)
         return refs, state
 
@@ -121,12 +131,9 @@ class ObjectMaker:
             return self._by_fields(state, cls, "no accessible constructor")
         name = f"{cls.simple_name}#{self._next()}"
         then: list[Call] = []
-        try:
-            ref, state = self._choose(state, name, cls, builders,
-                                      lambda s, b, guard: self._call_builder(s, cls, b, guard,
-                                                                             depth, name, then))
-        except DeadPath:  # every constructor throws or reaches code the engine does not model
-            return self._by_fields(state, cls, "no constructor the engine can follow")
+        ref, state = self._choose(state, name, cls, builders,
+                                  lambda s, b, guard: self._call_builder(s, cls, b, guard,
+                                                                         depth, name, then))
         if cls in self.family:
             state = self._then(cls, ref, state, depth, name, then)
         return ref, state
@@ -167,7 +174,8 @@ class ObjectMaker:
                 try:
                     value = semantics.variable(self.ex.ctx, p.type, f"{name}.{p.name}")
                 except NotModelled as e:
-                    self.ex.unsupported(state, f"{e} (a {p.type} parameter)", line)
+                    self.ex.unsupported(state, f"{e} (a {p.type} parameter)", line,
+                                        method.owner.path)
                 self.ex.inputs.append((value.term, p.type))
             elif depth + 1 > MAX_NESTING:
                 value = ref_to(p.type, None, self.ex.ctx)

@@ -278,9 +278,11 @@ class Executor:
     def here(self, line: int) -> Location:
         return Location(self.frame.path, line)
 
-    def unsupported(self, state: State, what: str, line: int):
-        """This path reaches something the engine does not model: it ends here."""
-        self.stuck.append(Event(state.guard, what, self.here(line)))
+    def unsupported(self, state: State, what: str, line: int, path: str | None = None):
+        """This path reaches something the engine does not model (at ``line`` of the
+        current method's file, or of ``path``): it ends here."""
+        where = Location(path, line) if path is not None else self.here(line)
+        self.stuck.append(Event(state.guard, what, where))
         raise DeadPath
 
     def stuck_unless(self, state: State, cond: z3.BoolRef, what: str, line: int) -> State:
@@ -390,7 +392,7 @@ class Executor:
         frame = Frame(method, method.owner, None)
         self.frames.append(frame)
         try:
-            args, state = make_args(State(self.true, {}, {}))
+            args, state = make_args(State(self.true, {}, {}))  # may raise what make_args raises
             self.start = state
             frame.observe = True
             state.env = {p.name: a for p, a in zip(method.params, args)}
