@@ -25,6 +25,7 @@ _LADDER = ((1, "+", False), (1, "+-", False), (1, "+-", True), (16, "+-", False)
            (256, "+-", False), (65536, "+-", False))
 SPLIT_RLIMIT = 300_000  # resource units a query may take before it is split: about 0.1 s here
 EAGER_SPLIT = 24  # a choice among this many objects or fewer is split at once
+_PROBES = 64  # up to this many choices left, find the next one a goal depends on by probing
 MINIMISE_QUERIES = 24
 MINIMISE_RLIMIT = 500_000  # solver resource units per query: about 0.2 s here
 MINIMISE_FLOOR = 1_500_000   # resource units minimising may use however quickly a violation was found
@@ -51,7 +52,8 @@ class Solver:
         self.eager = eager
         self.queries = 0
         self.spent = 0  # solver resource units the queries used: a deterministic measure of effort
-        self._mentions: list[set[str]] = []  # the variables of each constraint, as needed
+        self._mentions: list[frozenset[str]] = []  # the variables of each constraint, as needed
+        self._known: dict[int, frozenset[str]] = {}  # term id -> its variables
         self._units = self._units_so_far(z3.Solver(ctx=ctx))
 
     @staticmethod
@@ -85,9 +87,7 @@ class Solver:
     def _solve(self, goal: z3.BoolRef, depth: int, fixed: list[z3.BoolRef], deadline: float) -> Answer:
         if z3.is_false(goal):
             return Answer("unsat")
-        present = _variables(goal)
-        while depth < len(self.splits) and str(self.splits[depth][0]) not in present:
-            depth += 1
+        depth = self._next_split(goal, depth)
         last = depth == len(self.splits)
         if last and z3.is_or(goal):  # one path at a time: its equalities become top-level
             return self._first([(d, fixed) for d in goal.children()], deadline)
@@ -133,11 +133,46 @@ class Solver:
         if not pairs:
             return [goal] + self.constraints
         while len(self._mentions) < len(self.constraints):
-            self._mentions.append(_variables(self.constraints[len(self._mentions)]))
+            self._mentions.append(self._variables(self.constraints[len(self._mentions)]))
         replaced = {str(b) for b, _ in pairs}
         constraints = [z3.substitute(c, *pairs) if names & replaced else c
                        for c, names in zip(self.constraints, self._mentions)]
         return [z3.simplify(z3.substitute(goal, *pairs))] + constraints + [a == b for b, a in pairs]
+
+    def _next_split(self, goal: z3.BoolRef, depth: int) -> int:
+        """The index of the next choice from ``depth`` on that ``goal`` depends on. A few
+        choices are probed with a substitution each, which Z3 does fast; many, by
+        listing the goal's variables once, which Python does slowly."""
+        if len(self.splits) - depth > _PROBES:
+            present = self._variables(goal)
+            while depth < len(self.splits) and str(self.splits[depth][0]) not in present:
+                depth += 1
+            return depth
+        while depth < len(self.splits):
+            var, values = self.splits[depth]
+            if not z3.substitute(goal, (var, z3.BitVecVal(values[0], var.size(), self.ctx))).eq(goal):
+                return depth
+            depth += 1
+        return depth
+
+    def _variables(self, term: z3.ExprRef) -> frozenset[str]:
+        """The names of the uninterpreted constants in ``term``, remembered per subterm:
+        the queries of one check share most of their subterms."""
+        known = self._known
+        stack = [(term, False)]
+        while stack:
+            t, children_known = stack.pop()
+            key = t.get_id()
+            if key in known:
+                continue
+            if children_known:
+                known[key] = frozenset().union(*(known[c.get_id()] for c in t.children()))
+            elif _is_variable(t):
+                known[key] = frozenset((str(t),))
+            else:
+                stack.append((t, True))
+                stack.extend((c, False) for c in t.children())
+        return known[term.get_id()]
 
     def _first(self, cases, deadline: float, depth: int | None = None) -> Answer:
         """The first satisfiable of the (goal, fixed) cases; unknown if some case was
@@ -217,22 +252,6 @@ class Solver:
 
 def _is_variable(t: z3.ExprRef) -> bool:
     return z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED
-
-
-def _variables(term: z3.ExprRef) -> set[str]:
-    """The names of the uninterpreted constants in ``term``."""
-    names, seen, stack = set(), set(), [term]
-    while stack:
-        t = stack.pop()
-        key = t.get_id()
-        if key in seen:
-            continue
-        seen.add(key)
-        if _is_variable(t):
-            names.add(str(t))
-        else:
-            stack.extend(t.children())
-    return names
 
 
 def _within(v: z3.BitVecRef, t: PrimType, bound: int, signs: str, extremes: bool) -> z3.BoolRef:
