@@ -45,9 +45,10 @@ def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
         return Outcome("skipped", f"{cls.simple_name} is abstract and has no concrete project "
                                   "subclass: there is no object to check")
     ctx = z3.Context()
-    ex = Executor(program, bounds, ctx, universe)
+    family = hierarchy(program, cls)
+    ex = Executor(program, bounds, ctx, universe, frozenset(family))
     domains = parameter_domains(program, contract, cls, universe)
-    maker = ObjectMaker(ex, bounds, hierarchy(program, cls))
+    maker = ObjectMaker(ex, bounds, family)
     refs: list[Ref] = []
 
     def make_args(state):
@@ -73,7 +74,7 @@ def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
         model = solver.small_model(answer, ex.inputs)
         done = time.perf_counter()
         timings["minimise"] = done - built - timings["solve"]
-        footer = f"bounds: {bounds.describe()}; {maker.describe()}; {done - start:.2f} s"
+        footer = f"bounds: {bounds.describe()}; {maker.describe()}{_assumed(ex)}; {done - start:.2f} s"
         found = counterexample.render(ex, maker, model, contract.summary,
                                       [(d.name, r) for d, r in zip(domains, refs)], thrown, footer,
                                       cls.package)
@@ -87,12 +88,21 @@ def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
     stuck = _reachable(solver, ctx, ex.stuck, "unsupported: ", ex, params)
     if stuck is not None:
         return Outcome("skipped", stuck, timings=timings)
-    held = f"no violation within {bounds.describe()}; {maker.describe()}"
+    held = f"no violation within {bounds.describe()}; {maker.describe()}{_assumed(ex)}"
     cut = _reachable(solver, ctx, ex.cuts, "", ex, [])
     if cut is not None:
         held += f"; bounded at {cut}"
     timings["solve"] = time.perf_counter() - built
     return Outcome("passed", held, timings=timings)
+
+
+def _assumed(ex: Executor) -> str:
+    """What the result rests on besides the code: classes without source that were
+    taken to obey their contracts."""
+    if not ex.assumed:
+        return ""
+    return f"; assumed {', '.join(ex.assumed)} obey{'s' if len(ex.assumed) == 1 else ''} " \
+           "the contracts of equals, hashCode and compareTo"
 
 
 def _reachable(solver: Solver, ctx: z3.Context, events: list[Event], prefix: str,

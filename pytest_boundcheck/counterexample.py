@@ -66,9 +66,6 @@ class Rendering:
             return "null"
         if obj.cls.fqname == jdk.STRING:
             return self.string(obj)
-        if obj.opaque:
-            self.exact = False
-            return f"null /* some {obj.cls.simple_name}: not modelled */"
         return self.names.get(obj) or self.declare(obj, None)
 
     def string(self, obj: HeapObj) -> str:
@@ -89,7 +86,10 @@ class Rendering:
         self.names[obj] = name
         type_ = self.type_name(obj.cls)
         recipe = self.maker.recipes.get(obj)
-        if obj.cls.fqname == jdk.OBJECT:
+        if obj.opaque:
+            self.exact = False
+            self.lines.append(f"{type_} {name} = null; // stands for {self.opaque_facts(obj, name)}")
+        elif obj.cls.fqname == jdk.OBJECT:
             self.lines.append(f"{type_} {name} = new Object();")
         elif recipe is not None:
             call = recipe.built_by
@@ -104,6 +104,28 @@ class Rendering:
         else:
             self.fields_way(obj, name)
         return name
+
+    def opaque_facts(self, obj: HeapObj, name: str) -> str:
+        """What the check used of an object of a class it has no source for: its
+        equality and order with the ones named before, its hash code."""
+        facts = []
+        keys = self.ex.opaque_keys(obj)
+        for other, other_name in self.names.items():
+            if other is obj or not other.opaque:
+                continue
+            other_keys = self.ex.opaque_keys(other)
+            if "equality" in keys and "equality" in other_keys:
+                same = self.holds(keys["equality"] == other_keys["equality"])
+                facts.append(f"{'' if same else '!'}{name}.equals({other_name})")
+            if "order" in keys and "order" in other_keys:
+                a, b = (self.model.eval(k["order"], model_completion=True).as_signed_long()
+                        for k in (keys, other_keys))
+                facts.append(f"{name}.compareTo({other_name}) {'<' if a < b else '==' if a == b else '>'} 0")
+        if "equality" in keys:
+            hash_ = self.model.eval(self.ex.opaque_hash(obj), model_completion=True).as_signed_long()
+            facts.append(f"{name}.hashCode() == {hash_}")
+        what = f"a {obj.cls.simple_name} the engine has no source for"
+        return f"{what}, with {', '.join(facts)}" if facts else what
 
     def fields_way(self, obj: HeapObj, name: str) -> None:
         """An object made with any field values: a constructor call where one sets exactly

@@ -230,12 +230,24 @@ class Param:
 
 
 @dataclass(frozen=True, slots=True)
+class Annotation:
+    """``@name(key = value, ...)``; values kept as source text (a lone value has key
+    ``value``). Only annotations that change what code exists (Lombok's) are read."""
+    name: str
+    args: tuple[tuple[str, str], ...] = ()
+
+    def arg(self, key: str) -> str | None:
+        return next((v for k, v in self.args if k == key), None)
+
+
+@dataclass(frozen=True, slots=True)
 class FieldDecl:
     modifiers: frozenset[str]
     type: TypeName
     name: str
     init: Expr | None
     line: int
+    annotations: tuple[Annotation, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +284,7 @@ class TypeDecl:
     members: tuple[TypeDecl, ...]
     line: int
     doc: str | None = None
+    annotations: tuple[Annotation, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -245,6 +245,51 @@ def object_get_class(ex, state, this, args, line):
     return make_ref(ex.program.classes["java.lang.Class"], cases), state
 
 
+# ------------------------------------------ objects of classes without source
+# See ``Executor.opaque_key``: equals, hashCode and compareTo obey their contracts.
+
+# JDK classes whose natural ordering its Javadoc says is consistent with equals: their
+# objects are equal exactly when compareTo returns 0 (BigDecimal's is not: 2.0 vs 2.00).
+ORDER_CONSISTENT_WITH_EQUALS = frozenset(
+    [f"java.time.{name}" for name in ("Instant", "Duration", "LocalDate", "LocalTime",
+                                      "LocalDateTime", "MonthDay", "OffsetDateTime", "OffsetTime",
+                                      "Year", "YearMonth", "ZonedDateTime")]
+    + ["java.math.BigInteger", "java.util.UUID", "java.util.Date", "java.io.File"])
+
+
+def obeys_contract(name: str, args) -> bool:
+    """Is this a call whose meaning the contracts fix for any class: equals(Object),
+    hashCode(), compareTo(T) with a reference argument?"""
+    return (name, len(args)) in (("hashCode", 0), ("equals", 1), ("compareTo", 1)) and all(
+        not isinstance(a, Prim) for a in args)
+
+
+def opaque_call(ex, state, this, name, args, line):
+    """``this.name(args)`` on opaque objects (``this`` is not null here)."""
+    receivers = this.non_null()
+    if name == "hashCode":
+        return _per_object(receivers, ex.opaque_hash), state
+    other = args[0]
+    if name == "equals":
+        return _bool(mk_or(ex.ctx, [
+            mk_and(g, h, ex.opaque_key(o, "equality") == ex.opaque_key(p, "equality"))
+            for g, o in receivers for h, p in other.non_null() if p.opaque])), state
+    state = ex.throw(state, other.null_guard(), "java.lang.NullPointerException", line)
+    known = [p for p in other.targets if p is not None and not p.opaque]
+    if known:
+        state = ex.stuck_unless(state, other.member_guard(known),
+                                f"{receivers[0][1].cls.simple_name}.compareTo of a "
+                                f"{known[0].cls.simple_name}", line)
+    pairs = [(mk_and(g, h), ex.opaque_comparison(o, p))
+             for g, o in receivers for h, p in other.non_null() if p.opaque]
+    if not pairs:  # every path threw or got stuck above
+        ex.unsupported(state, "compareTo without a comparable argument", line)
+    term = pairs[-1][1]
+    for g, t in reversed(pairs[:-1]):
+        term = mk_ite(g, t, term)
+    return _int(term), state
+
+
 # ----------------------------------------------------------------- String
 # Content is abstract in this version: equal contents are equal strings, and
 # hashCode is an unknown function of the content (exact for literals).

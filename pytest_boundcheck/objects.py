@@ -208,10 +208,21 @@ class ObjectMaker:
                         return ex.invoke(method, ref, args, s2, line)[1]
                     return self._quietly(s, run, method)
                 outcomes.append(ex.branch(state, var == k, call))
-            state = ex.merge(outcomes)
+            before, state = state.guard, ex.merge(outcomes)
             if state is None:
                 raise DeadPath
-        return state
+            state = ex.rejoined(before, state)
+        return self._named_fields(state, ref, name) if methods else state
+
+    def _named_fields(self, state: State, ref: Ref, name: str) -> State:
+        """The object's fields after the calls, each named by a variable: what equals and
+        hashCode compare are then variables, not the choices of calls that set them."""
+        obj = ref.targets[-1]
+        heap = dict(state.heap)
+        for fld in obj.cls.instance_fields():
+            if (obj, fld) in heap:
+                heap[(obj, fld)] = self.ex.named(heap[(obj, fld)], f"{name}.{fld.name}", references=True)
+        return State(state.guard, state.env, heap)
 
     def _quietly(self, state: State, run, method: MethodInfo) -> State:
         """Run code that builds an object: a path that throws builds nothing; a path that

@@ -39,6 +39,13 @@ def parse_source(source: bytes | str, path: str = "<source>") -> ast.Compilation
     return _Converter(path).unit(root)
 
 
+def parse_members(class_name: str, members: list[str], line: int, path: str) -> ast.TypeDecl:
+    """Members the compiler or a code generator adds to a class, written as Java: parsed
+    as a class of their own whose members sit at ``line`` of ``path``."""
+    source = "\n" * (line - 1) + f"class {class_name} {{ {' '.join(members)} }}"
+    return parse_source(source, path).types[0]
+
+
 def _syntax_error(root: Node, path: str, source: bytes) -> JavaSyntaxError:
     bad = _first_error(root)
     line, column = bad.start_point.row + 1, bad.start_point.column + 1
@@ -189,7 +196,7 @@ class _Converter:
             interfaces=self.type_list(interfaces),
             fields=tuple(fields), methods=tuple(methods), constructors=tuple(ctors),
             initializers=tuple(inits), members=tuple(members), line=_line(node),
-            doc=self.doc(node))
+            doc=self.doc(node), annotations=self.annotations(node))
 
     def body_members(self, body: Node | None) -> list[Node]:
         if body is None:
@@ -214,6 +221,22 @@ class _Converter:
             return frozenset()
         return frozenset(c.type for c in mods.children if "annotation" not in c.type)
 
+    def annotations(self, node: Node) -> tuple[ast.Annotation, ...]:
+        mods = next((c for c in node.children if c.type == "modifiers"), None)
+        if mods is None:
+            return ()
+        out = []
+        for a in mods.named_children:
+            if a.type not in ("annotation", "marker_annotation"):
+                continue
+            arguments = a.child_by_field_name("arguments")
+            args = [(_text(p.child_by_field_name("key")), _text(p.child_by_field_name("value")))
+                    if p.type == "element_value_pair" else ("value", _text(p))
+                    for p in (arguments.named_children if arguments else ())
+                    if p.type not in ("comment", "line_comment", "block_comment")]
+            out.append(ast.Annotation(_text(a.child_by_field_name("name")), tuple(args)))
+        return tuple(out)
+
     def type_params(self, node: Node | None) -> tuple[tuple[str, ast.TypeName | None], ...]:
         if node is None:
             return ()
@@ -232,8 +255,9 @@ class _Converter:
 
     def field_decls(self, node: Node, mods: frozenset[str]) -> list[ast.FieldDecl]:
         type_ = self.type(node.child_by_field_name("type"))
+        annotations = self.annotations(node)
         return [ast.FieldDecl(mods, self.declarator_type(type_, d), _text(d.child_by_field_name("name")),
-                              self.initializer(d), _line(d))
+                              self.initializer(d), _line(d), annotations)
                 for d in node.children_by_field_name("declarator")]
 
     def declarator_type(self, type_: ast.TypeName, declarator: Node) -> ast.TypeName:

@@ -11,7 +11,8 @@ from dataclasses import replace
 
 from . import javaast as ast
 from . import jdk
-from .parse import parse_source
+from . import lombok
+from .parse import parse_members
 from .jtypes import (PRIMITIVES, ClassInfo, FieldInfo, JType, MethodInfo, Param, PrimType,
                      assignable, widens_to)
 
@@ -73,13 +74,14 @@ class Program:
         return t if isinstance(t, ClassInfo) else self.classes[jdk.OBJECT]
 
     def _add_members(self, cls: ClassInfo) -> None:
-        decl = cls.decl
+        decl, generated_methods, generated_ctors = lombok.members(cls.decl, cls.unit)
         for f in decl.fields:
             cls.fields[f.name] = FieldInfo(f.name, self.resolve_type(f.type, cls), cls,
                                            static="static" in f.modifiers,
                                            final="final" in f.modifiers, init=f.init, line=f.line,
                                            transient="transient" in f.modifiers)
-        methods, ctors = list(decl.methods), [c for c in decl.constructors if c.name == "<init>"]
+        methods = list(decl.methods) + generated_methods
+        ctors = [c for c in decl.constructors if c.name == "<init>"] + generated_ctors
         if decl.kind == "record":
             implicit_methods, implicit_ctors = _record_members(decl, cls.unit.path)
             methods += implicit_methods
@@ -275,6 +277,7 @@ class Program:
 
 _BOX_HASH = {"boolean": "Boolean", "byte": "Byte", "short": "Short", "char": "Character",
              "int": "Integer", "long": "Long", "float": "Float", "double": "Double"}
+_FLOATING = ("float", "double")  # records compare these as the wrappers' compare does
 
 
 def _record_members(decl: ast.TypeDecl, path: str) -> tuple[list[ast.MethodDecl], list[ast.MethodDecl]]:
@@ -294,7 +297,8 @@ def _record_members(decl: ast.TypeDecl, path: str) -> tuple[list[ast.MethodDecl]
                        + " ".join(f"this.{n} = {n};" for _, n in typed) + " }")
     members += [f"public {t} {n}() {{ return this.{n}; }}" for t, n in typed if n not in declared]
     if not any(m.name == "equals" and len(m.params) == 1 for m in decl.methods):
-        same = " && ".join(f"this.{n} == r.{n}" if t in _BOX_HASH else
+        same = " && ".join(f"{_BOX_HASH[t]}.compare(this.{n}, r.{n}) == 0" if t in _FLOATING else
+                           f"this.{n} == r.{n}" if t in _BOX_HASH else
                            f"java.util.Objects.equals(this.{n}, r.{n})" for t, n in typed)
         members.append(f"public boolean equals(Object o) {{ if (!(o instanceof {decl.name})) "
                        f"return false; {decl.name} r = ({decl.name}) o; return {same or 'true'}; }}")
@@ -302,8 +306,7 @@ def _record_members(decl: ast.TypeDecl, path: str) -> tuple[list[ast.MethodDecl]
         hashes = " ".join(f"h = 31 * h + {_BOX_HASH[t]}.hashCode(this.{n});" if t in _BOX_HASH else
                           f"h = 31 * h + java.util.Objects.hashCode(this.{n});" for t, n in typed)
         members.append(f"public int hashCode() {{ int h = 0; {hashes} return h; }}")
-    source = "\n" * (decl.line - 1) + f"class {decl.name} {{ {' '.join(members)} }}"
-    implicit = parse_source(source, path).types[0]
+    implicit = parse_members(decl.name, members, decl.line, path)
     ctors = list(implicit.constructors)
     if compact is not None:  # the compact body runs first, then the fields are assigned
         body = ctors[0].body

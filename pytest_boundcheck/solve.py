@@ -88,11 +88,8 @@ class Solver:
         if z3.is_false(goal):
             return Answer("unsat")
         depth = self._next_split(goal, depth)
-        last = depth == len(self.splits)
-        if last and z3.is_or(goal):  # one path at a time: its equalities become top-level
-            return self._first([(d, fixed) for d in goal.children()], deadline)
-        if last:
-            return self._leaf(goal, fixed, deadline)
+        if depth == len(self.splits):
+            return self._by_paths(goal, fixed, deadline)
         var, values = self.splits[depth]
         if str(var) not in self.eager or len(values) > EAGER_SPLIT:
             answer = self._leaf(goal, fixed, deadline, SPLIT_RLIMIT)
@@ -101,6 +98,24 @@ class Solver:
         cases = ((z3.simplify(z3.substitute(goal, (var, v))), fixed + [var == v])
                  for v in (z3.BitVecVal(value, var.size(), self.ctx) for value in values))
         return self._first(cases, deadline, depth + 1)
+
+    def _by_paths(self, goal: z3.BoolRef, fixed: list[z3.BoolRef], deadline: float) -> Answer:
+        """A goal with no object choice left to split, one path at a time: a disjunction
+        (the goal, or else its first disjunctive conjunct, if the whole is not decided
+        within ``SPLIT_RLIMIT``) is split into its disjuncts, so that each path's
+        equalities become top-level facts Z3 substitutes; left inside a disjunction, the
+        same arithmetic on both sides of an equality can be a bit-level puzzle."""
+        conjuncts = _conjuncts(goal)
+        index = next((i for i, c in enumerate(conjuncts) if _disjuncts(c)), None)
+        if index is None:
+            return self._leaf(goal, fixed, deadline)
+        if len(conjuncts) > 1:
+            answer = self._leaf(goal, fixed, deadline, SPLIT_RLIMIT)
+            if answer.verdict != "unknown":
+                return answer
+        rest = conjuncts[:index] + conjuncts[index + 1:]
+        return self._first(((z3.simplify(z3.And(d, *rest)) if rest else d, fixed)
+                            for d in _disjuncts(conjuncts[index])), deadline)
 
     def _leaf(self, goal: z3.BoolRef, fixed: list[z3.BoolRef], deadline: float,
               rlimit: int = 0) -> Answer:
@@ -182,7 +197,7 @@ class Solver:
             if time.perf_counter() > deadline:
                 return Answer("unknown", reason="timeout")
             if depth is None:
-                answer = self._leaf(goal, fixed, deadline)
+                answer = self._by_paths(goal, fixed, deadline)
             else:
                 answer = self._solve(goal, depth, fixed, deadline)
             if answer.verdict == "sat":
@@ -269,3 +284,37 @@ def _within(v: z3.BitVecRef, t: PrimType, bound: int, signs: str, extremes: bool
     if not extremes:
         return near_zero
     return z3.Or(near_zero, *(v == e for e in (lo, lo + 1, hi - 1, hi)))
+
+
+def _conjuncts(t: z3.BoolRef) -> list[z3.BoolRef]:
+    """The conjuncts of ``t``, flattened through nested ands and negated ors."""
+    if z3.is_and(t):
+        return [c for child in t.children() for c in _conjuncts(child)]
+    if z3.is_not(t):
+        inner = t.arg(0)
+        if z3.is_or(inner):
+            return [c for child in inner.children() for c in _conjuncts(_negated(child))]
+        if z3.is_not(inner):
+            return _conjuncts(inner.arg(0))
+    return [t]
+
+
+def _disjuncts(t: z3.BoolRef) -> list[z3.BoolRef]:
+    """The ways ``t`` can hold, when it is a disjunction in some form (an or, a negated
+    and, a boolean if-then-else); else none."""
+    if z3.is_or(t):
+        return list(t.children())
+    if z3.is_not(t) and z3.is_and(t.arg(0)):
+        return [_negated(c) for c in t.arg(0).children()]
+    negated = z3.is_not(t)
+    ite = t.arg(0) if negated else t
+    if z3.is_app_of(ite, z3.Z3_OP_ITE):
+        c, a, b = ite.children()
+        if negated:
+            a, b = _negated(a), _negated(b)
+        return [z3.And(c, a), z3.And(_negated(c), b)]
+    return []
+
+
+def _negated(t: z3.BoolRef) -> z3.BoolRef:
+    return t.arg(0) if z3.is_not(t) else z3.Not(t)

@@ -114,8 +114,9 @@ class Frame:
 
 class Executor:
     def __init__(self, program: Program, bounds: Bounds, ctx: z3.Context,
-                 universe: list[ClassInfo]):
-        self.program, self.bounds, self.ctx = program, bounds, ctx
+                 universe: list[ClassInfo], own: frozenset[ClassInfo] = frozenset()):
+        """``own``: the project classes whose code the check is about (see ``_stuck``)."""
+        self.program, self.bounds, self.ctx, self.own = program, bounds, ctx, own
         self.deadline = time.perf_counter() + bounds.timeout
         self.universe = universe  # concrete types an initial object may have
         self.true = z3.BoolVal(True, ctx)
@@ -136,12 +137,15 @@ class Executor:
         self._class_objs: dict[str, HeapObj] = {}
         self._literals: dict[str, HeapObj] = {}
         self._statics: dict[str, Value] = {}
-        self._names: dict[int, Prim] = {}  # term id -> the variable that names it
+        self._names: dict[tuple, z3.ExprRef] = {}  # (is a reference, term id) -> its name
         self._definitions: list[tuple[z3.ExprRef, z3.ExprRef]] = []
         self._oracle: z3.Solver | None = None
         self._oracle_known = 0
         self._string_hash = z3.Function("String.hashCode", z3.BitVecSort(32, ctx),
                                         z3.BitVecSort(32, ctx))
+        self._opaque: dict[tuple, z3.ExprRef] = {}
+        self._opaque_hash = z3.Function("hashCode", z3.BitVecSort(32, ctx), z3.BitVecSort(32, ctx))
+        self.assumed: dict[str, None] = {}  # classes assumed to obey their contracts, in order
 
     # ===================================================== objects & heap
     def domain(self, declared: ClassInfo) -> list[ClassInfo]:
@@ -232,6 +236,42 @@ class Executor:
             self.inputs.append((h, INT))
         return self._identity[obj]
 
+    # Objects of classes without source or model (opaque objects) obey the contracts of
+    # equals, hashCode and compareTo, and nothing more is known: equal objects share an
+    # equality key, hashCode is an unknown function of it, and compareTo's sign follows
+    # an order key (a total preorder, which equals need not agree with).
+    def opaque_key(self, obj: HeapObj, kind: str) -> z3.ExprRef:
+        """The object's ``equality`` or ``order`` key; the check now rests on its class
+        obeying its contracts."""
+        self.assumed.setdefault(obj.cls.fqname)
+        if kind == "equality" and obj.cls.fqname in jdk.ORDER_CONSISTENT_WITH_EQUALS:
+            kind = "order"
+        if (obj, kind) not in self._opaque:
+            self._opaque[(obj, kind)] = z3.BitVec(f"{obj.label}.{kind}@{obj.num}", 32, self.ctx)
+        return self._opaque[(obj, kind)]
+
+    def opaque_keys(self, obj: HeapObj) -> dict[str, z3.ExprRef]:
+        """The keys the check gave the object: kind -> key."""
+        return {kind: self._opaque[(obj, kind)] for kind in ("equality", "order")
+                if (obj, kind) in self._opaque}
+
+    def opaque_hash(self, obj: HeapObj) -> z3.ExprRef:
+        if (obj, "hash") not in self._opaque:
+            self._opaque[(obj, "hash")] = self._opaque_hash(self.opaque_key(obj, "equality"))
+            self.inputs.append((self._opaque[(obj, "hash")], INT))  # small ones read better
+        return self._opaque[(obj, "hash")]
+
+    def opaque_comparison(self, a: HeapObj, b: HeapObj) -> z3.ExprRef:
+        """``a.compareTo(b)``: any int of the sign the order keys give, the same on
+        every call."""
+        if (a, b) not in self._opaque:
+            ka, kb = self.opaque_key(a, "order"), self.opaque_key(b, "order")
+            result = z3.BitVec(f"{a.label}.compareTo({b.label})", 32, self.ctx)
+            self.constraints.append(z3.If(ka < kb, result < 0,
+                                          z3.If(ka == kb, result == 0, result > 0)))
+            self._opaque[(a, b)] = result
+        return self._opaque[(a, b)]
+
     def string_hash(self, obj: HeapObj) -> z3.ExprRef:
         return self._string_hash(obj.content)
 
@@ -282,7 +322,7 @@ class Executor:
         """This path reaches something the engine does not model (at ``line`` of the
         current method's file, or of ``path``): it ends here."""
         where = Location(path, line) if path is not None else self.here(line)
-        self.stuck.append(Event(state.guard, what, where))
+        self._stuck(Event(state.guard, what, where))
         raise DeadPath
 
     def stuck_unless(self, state: State, cond: z3.BoolRef, what: str, line: int) -> State:
@@ -290,11 +330,24 @@ class Executor:
         end here; the others go on."""
         g = mk_and(state.guard, cond)
         if not is_false(g):
-            self.stuck.append(Event(g, what, self.here(line)))
+            self._stuck(Event(g, what, self.here(line)))
         rest = mk_and(state.guard, mk_not(cond))
         if is_false(rest):
             raise DeadPath
         return State(rest, state.env, state.heap)
+
+    def _stuck(self, event: Event) -> None:
+        """Record a path that reached something not modelled. Inside a method the harness
+        called on an object of a project class outside the hierarchy under test (in
+        ``y.equals(x)``, y of an unrelated class), the check is about that class's code,
+        not the one under test: its objects are left out there, and the result says so."""
+        called = self.frames[1].method if self.start is not None and len(self.frames) > 1 else None
+        owner = called.owner if called is not None else None
+        if self.own and owner is not None and owner.is_project and owner not in self.own:
+            self.cuts.append(Event(event.guard, f"{owner.simple_name} objects left out: their "
+                                                f"{called.name} reaches {event.what}", event.where))
+        else:
+            self.stuck.append(event)
 
     def cut(self, state: State, what: str, line: int):
         self.cuts.append(Event(state.guard, what, self.here(line)))
@@ -345,6 +398,15 @@ class Executor:
                     self.ctx, v.type, [(s.guard, x) for s, x in zip(states, vals)])
         heap = dict(states[0].heap) if len(states) == 1 else self._merge_heaps(states)
         return State(guard, env, heap)
+
+    def rejoined(self, before: z3.BoolRef, state: State) -> State:
+        """``state``, with the guard ``before`` if every execution that had it got here
+        (none threw or was cut on the way): one short guard instead of the disjunction
+        of the ways here, inside which the equalities of each way would be hidden from
+        the solver stage."""
+        if state.guard.eq(before) or self.feasible(mk_and(before, mk_not(state.guard))):
+            return state
+        return State(before, state.env, state.heap)
 
     def _merge_heaps(self, states: list[State]) -> dict:
         keys: dict = {}
@@ -692,20 +754,29 @@ class Executor:
         pairs = [(g, self.read(state, obj, fld)) for g, obj in cases]
         return merge_values(self.ctx, fld.type, pairs), state
 
-    def named(self, value: Value, hint: str) -> Value:
-        """A computed number as a fresh variable defined equal to it. Method results and
-        field values are what equals and hashCode compare; as variables, Z3 can replace
-        one by the other where they are equal (``a.lo == b.lo``) instead of proving that
-        two copies of the arithmetic that computed them agree bit by bit."""
-        if not isinstance(value, Prim) or not value.type.is_integral or z3.is_const(value.term):
+    def named(self, value: Value, hint: str, references: bool = False) -> Value:
+        """A computed number (or, if asked, reference: its id) as a fresh variable
+        defined equal to it. Method results and field values are what equals and hashCode compare; as
+        variables, Z3 can replace one by the other where they are equal (``a.lo ==
+        b.lo``) instead of proving that two copies of the arithmetic (or of the choices)
+        that computed them agree bit by bit. Booleans stay as they are: a named
+        ``equals`` result would hide the equalities of its path from the solver stage.
+        So do references unless asked: their ids are choices of objects, which the
+        solver stage splits on and substitutes into the goal, not through a name."""
+        if isinstance(value, Ref) and not references:
             return value
-        key = value.term.get_id()
+        term = value.id if isinstance(value, Ref) else value.term
+        if z3.is_const(term) or (isinstance(value, Prim) and not value.type.is_integral):
+            return value
+        key = (isinstance(value, Ref), term.get_id())
         if key not in self._names:  # the same computation gets the same name
-            var = semantics.variable(self.ctx, value.type, f"{hint}#{len(self._names)}")
-            self.constraints.append(var.term == value.term)
+            name = f"{hint}#{len(self._names)}"
+            var = z3.BitVec(name, ID_BITS if isinstance(value, Ref) else value.type.bits, self.ctx)
+            self.constraints.append(var == term)
             self._names[key] = var
-            self._definitions.append((var.term, value.term))
-        return self._names[key]
+            self._definitions.append((var, term))
+        var = self._names[key]
+        return Ref(value.type, var, value.targets) if isinstance(value, Ref) else Prim(value.type, var)
 
     def expand(self, term: z3.ExprRef) -> z3.ExprRef:
         """``term`` with every name replaced by what it names, so that a computation on
@@ -1035,6 +1106,16 @@ class Executor:
         args, state = self.eval_args(expr.args, state)
         method = self.program.select_method(self.program.methods_named(static_type, expr.name),
                                             [a.type for a in args])
+        if (method is None or static_type.origin == "external") and receiver is not None \
+                and not expr.is_super and jdk.obeys_contract(expr.name, args) \
+                and all(o is None or o.opaque for o in receiver.targets):
+            state = self.null_check(state, receiver, expr.line)
+            result, state = jdk.opaque_call(self, state, receiver, expr.name, args, expr.line)
+            site = self._site(f"{static_type.simple_name}.{expr.name}")
+            if frame.observe:
+                self.observations.append(Observation(expr.text, reached, result, site,
+                                                     list(self.handlers[-1][start:])))
+            return result, state
         if method is None or static_type.origin == "external":
             self.unsupported(state, f"call to {static_type.simple_name}.{expr.name}({_types(args)})"
                                     " (no model of this method)", expr.line)
@@ -1095,11 +1176,17 @@ class Executor:
                     unknown.append(obj)
                 else:
                     groups.setdefault(id(impl), (impl, bridged, []))[2].append(obj)
+        results = []
+        opaque = [o for o in unknown if o.opaque and jdk.obeys_contract(method.name, args)]
+        if opaque:
+            results.append(self.branch(state, receiver.member_guard(opaque), lambda s: (
+                *jdk.opaque_call(self, s, receiver.narrowed(opaque), method.name, args, line),
+                self._site(f"{opaque[0].cls.simple_name}.{method.name}"))))
+            unknown = [o for o in unknown if o not in opaque]
         if unknown:
             state = self.stuck_unless(state, receiver.member_guard(unknown),
                                       f"{unknown[0].cls.simple_name}.{method.name} "
                                       "(no model of this method)", line)
-        results = []
         for impl, bridged, objs in groups.values():
             this = receiver.narrowed(objs)
             guard = receiver.member_guard(objs)
@@ -1183,7 +1270,7 @@ class Executor:
                 t.state = State(t.state.guard, dict(state.env), t.state.heap)
         if not frame.returns:
             raise DeadPath
-        out = self.merge([s for s, _, _ in frame.returns], env_from=state)
+        out = self.rejoined(state.guard, self.merge([s for s, _, _ in frame.returns], env_from=state))
         value = None
         if method.return_type is not VOID and method.name != "<init>":
             value = self.named(merge_values(

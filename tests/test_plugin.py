@@ -38,6 +38,14 @@ def outcomes(reprec) -> dict[str, str]:
     return found
 
 
+def expected_outcomes(package: str, table: dict[str, tuple[str, ...]],
+                      ids: tuple[str, ...] = EQUALS_IDS + COMPARE_IDS) -> dict[str, str]:
+    """nodeid -> outcome, from a sample README's table: class -> outcomes in ``ids`` order
+    (classes in files of their own name, in ``package``)."""
+    return {f"{package}/{cls}.java::{package}.{cls}::{cid}": outcome
+            for cls, results in table.items() for cid, outcome in zip(ids, results)}
+
+
 def write(pytester: pytest.Pytester, path: str, source: str) -> None:
     file = pytester.path / path
     file.parent.mkdir(parents=True, exist_ok=True)
@@ -47,9 +55,7 @@ def write(pytester: pytest.Pytester, path: str, source: str) -> None:
 def test_points_sample_gives_the_documented_outcome_for_every_item(pytester):
     pytester.copy_example("points")
     reprec = pytester.inline_run("--boundcheck", "shapes")
-    expected = {f"shapes/{cls}.java::shapes.{cls}::{cid}": outcome
-                for cls, results in POINTS.items() for cid, outcome in zip(EQUALS_IDS, results)}
-    assert outcomes(reprec) == expected
+    assert outcomes(reprec) == expected_outcomes("shapes", POINTS)
 
 
 def test_orders_sample_gives_the_documented_outcome_for_every_item(pytester):

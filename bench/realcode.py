@@ -1,0 +1,105 @@
+"""How far boundcheck gets on real code. Not a test: it prints what it measured.
+
+    python bench/realcode.py SOURCE_ROOT [SOURCE_ROOT ...] [-- extra pytest options]
+
+Runs ``pytest --boundcheck`` on the roots in a subprocess (with a JUnit XML report) and
+prints: the number of items, passes, failures, xfails (advisory compareto-equals), skips by
+reason (the 20 most common, with file names and numbers folded away so that one cause is
+one line), collection errors, and the time per item (median, p95, max) with the slowest
+items. The share of items that reached a verdict (pass, fail or xfail) is the figure the
+project tracks: a skip is an item the engine could not decide.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+# Parts of a skip message that differ between occurrences of one cause.
+_VARYING = [
+    (re.compile(r"\(reached with [^)]*\)"), ""),
+    (re.compile(r"\bat [\w$./-]+\.java:\d+"), "at FILE"),
+    (re.compile(r"[\w$./-]+\.java:\d+: "), ""),
+    (re.compile(r"after \d+(\.\d+)? s"), "after N s"),
+    (re.compile(r"; bounds:.*$"), ""),
+]
+
+
+def reason(message: str) -> str:
+    """The cause of a skip, without the places and times that vary between items."""
+    for pattern, replacement in _VARYING:
+        message = pattern.sub(replacement, message)
+    return " ".join(message.split())
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def run(roots: list[str], extra: list[str]) -> tuple[Path, float]:
+    out = Path(tempfile.mkdtemp(prefix="boundcheck-realcode-")) / "report.xml"
+    cmd = [sys.executable, "-m", "pytest", "--boundcheck", *roots, "-p", "no:cacheprovider",
+           "-q", "--no-header", "-rN", f"--junitxml={out}", *extra, *roots]
+    start = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, check=False)
+    return out, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("roots", nargs="+", help="Java source roots")
+    args, extra = parser.parse_known_args()
+    report, wall = run(args.roots, [e for e in extra if e != "--"])
+    outcomes: collections.Counter[str] = collections.Counter()
+    skips: collections.Counter[str] = collections.Counter()
+    times: list[tuple[float, str]] = []
+    errors = 0
+    for case in ET.parse(report).getroot().iter("testcase"):
+        name = f"{case.get('classname')}::{case.get('name')}"
+        if case.find("error") is not None and not case.get("name"):
+            errors += 1
+            continue
+        times.append((float(case.get("time", 0)), name))
+        skipped = case.find("skipped")
+        if case.find("failure") is not None:
+            outcomes["failed"] += 1
+        elif case.find("error") is not None:
+            outcomes["error"] += 1
+        elif skipped is not None and skipped.get("type") == "pytest.xfail":
+            outcomes["xfailed"] += 1
+        elif skipped is not None:
+            outcomes["skipped"] += 1
+            skips[reason(skipped.get("message", ""))] += 1
+        else:
+            outcomes["passed"] += 1
+    items = sum(outcomes.values())
+    verdicts = outcomes["passed"] + outcomes["failed"] + outcomes["xfailed"]
+    print(f"roots: {' '.join(args.roots)}")
+    print(f"items: {items}  ({wall:.0f} s wall for the whole run)")
+    for key in ("passed", "failed", "xfailed", "skipped", "error"):
+        print(f"  {key:8} {outcomes[key]}")
+    if items:
+        print(f"verdicts (pass, fail, xfail): {verdicts}/{items} = {100 * verdicts / items:.1f}%")
+    print(f"collection errors: {errors}")
+    print("skips by reason (top 20):")
+    for text, count in skips.most_common(20):
+        print(f"  {count:5}  {text[:160]}")
+    if times:
+        seconds = [t for t, _ in times]
+        print(f"time per item: median {statistics.median(seconds):.2f} s, "
+              f"p95 {percentile(seconds, 0.95):.2f} s, max {max(seconds):.2f} s")
+        print("slowest items:")
+        for t, name in sorted(times, reverse=True)[:5]:
+            print(f"  {t:7.2f} s  {name}")
+
+
+if __name__ == "__main__":
+    main()

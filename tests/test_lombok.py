@@ -1,0 +1,56 @@
+"""Lombok-annotated classes: the generated members are checked like hand-written ones."""
+from __future__ import annotations
+
+import textwrap
+
+from test_plugin import expected_outcomes, outcomes
+
+from pytest_boundcheck import lombok
+from pytest_boundcheck.parse import parse_source
+
+BEANS = {
+    "Customer": ("passed",) * 5,
+    "Employee": ("passed", "failed", "passed", "passed", "passed"),
+    "Money": ("passed",) * 5,
+    "Person": ("passed", "failed", "passed", "passed", "failed"),
+    "Token": ("passed", "passed", "passed", "passed", "failed"),
+    "Version": ("passed",) * 5,
+}
+
+
+def test_lombok_sample_gives_the_documented_outcome_for_every_item(pytester):
+    pytester.copy_example("lombok")
+    reprec = pytester.inline_run("--boundcheck", "beans")
+    assert outcomes(reprec) == expected_outcomes("beans", BEANS)
+
+
+def test_lombok_counterexample_uses_the_generated_constructor(pytester):
+    pytester.copy_example("lombok")
+    result = pytester.runpytest("--boundcheck", "beans", "-k", "Person and hashcode")
+    result.stdout.fnmatch_lines([
+        "  Person x = new Person(0);",
+        "  Employee y = new Employee(0, 0);",
+        "  x.equals(y)   -> true  (Person.java:*)",
+        "  y.hashCode()  -> 3481  (Employee.java:*)",
+    ])
+
+
+def generated(source: str) -> dict[str, str]:
+    """Names of the members Lombok would add to the first class of ``source``."""
+    unit = parse_source(textwrap.dedent(source), "A.java")
+    _, methods, ctors = lombok.members(unit.types[0], unit)
+    return sorted(f"{m.name}({len(m.params)})" for m in methods + ctors)
+
+
+def test_only_annotations_from_lombok_generate_members():
+    assert generated("@Data class A { int x; }") == []
+    assert generated("import lombok.Data; @Data class A { int x; }") == [
+        "<init>(0)", "canEqual(1)", "equals(1)", "getX(0)", "hashCode(0)", "setX(1)"]
+    assert generated("import lombok.*; @Value class A { int x; boolean on; }") == [
+        "<init>(2)", "equals(1)", "getX(0)", "hashCode(0)", "isOn(0)"]
+
+
+def test_hand_written_equals_or_hash_code_stops_both_being_generated():
+    assert generated("""
+        import lombok.EqualsAndHashCode;
+        @EqualsAndHashCode class A { int x; public int hashCode() { return x; } }""") == []
