@@ -14,6 +14,7 @@ assertions the engine tries to break. Parameter conventions:
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -186,11 +187,22 @@ def parameter_domains(program: Program, contract: Contract, cls: ClassInfo,
     return domains
 
 
+_OBJECT_LIKE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # program -> {class: bool}
+
+
 def behaves_like_object(program: Program, cls: ClassInfo) -> bool:
     """Would an object of ``cls`` act in any check exactly as a plain ``Object`` does? True
     for a project class that keeps Object's equals, hashCode and toString and is not a
     subtype of any class the project's code tests objects against: a plain Object then
-    stands for all such objects, which a large project has hundreds of."""
+    stands for all such objects, which a large project has hundreds of. Remembered per
+    program: every check of a project asks it of every class."""
+    known = _OBJECT_LIKE.setdefault(program, {})
+    if cls not in known:
+        known[cls] = _behaves_like_object(program, cls)
+    return known[cls]
+
+
+def _behaves_like_object(program: Program, cls: ClassInfo) -> bool:
     if not cls.is_project:
         return False
     obj = program.classes[jdk.OBJECT]

@@ -7,7 +7,7 @@ actually reaches it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Iterator
 
 
@@ -311,4 +311,4 @@ def walk(node) -> Iterator[object]:
             stack.extend(reversed(current))
         elif hasattr(current, "__dataclass_fields__") and not isinstance(current, TypeName):
             yield current
-            stack.extend(reversed([getattr(current, f.name) for f in fields(current)]))
+            stack.extend(reversed([getattr(current, name) for name in current.__dataclass_fields__]))

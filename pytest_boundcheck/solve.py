@@ -25,7 +25,6 @@ _LADDER = ((1, "+", False), (1, "+-", False), (1, "+-", True), (16, "+-", False)
            (256, "+-", False), (65536, "+-", False))
 SPLIT_RLIMIT = 300_000  # resource units a query may take before it is split: about 0.1 s here
 EAGER_SPLIT = 24  # a choice among this many objects or fewer is split at once
-_PROBES = 64  # up to this many choices left, find the next one a goal depends on by probing
 MINIMISE_QUERIES = 24
 MINIMISE_RLIMIT = 500_000  # solver resource units per query: about 0.2 s here
 MINIMISE_FLOOR = 1_500_000   # resource units minimising may use however quickly a violation was found
@@ -155,20 +154,26 @@ class Solver:
         return [z3.simplify(z3.substitute(goal, *pairs))] + constraints + [a == b for b, a in pairs]
 
     def _next_split(self, goal: z3.BoolRef, depth: int) -> int:
-        """The index of the next choice from ``depth`` on that ``goal`` depends on. A few
-        choices are probed with a substitution each, which Z3 does fast; many, by
-        listing the goal's variables once, which Python does slowly."""
-        if len(self.splits) - depth > _PROBES:
-            present = self._variables(goal)
-            while depth < len(self.splits) and str(self.splits[depth][0]) not in present:
-                depth += 1
-            return depth
-        while depth < len(self.splits):
-            var, values = self.splits[depth]
-            if not z3.substitute(goal, (var, z3.BitVecVal(values[0], var.size(), self.ctx))).eq(goal):
-                return depth
-            depth += 1
+        """The index of the next choice from ``depth`` on that ``goal`` depends on: found
+        by substituting values for a range of choices at once and halving the range,
+        which Z3 does in a few passes over the goal where listing its variables in
+        Python would take seconds on a large one."""
+        end = len(self.splits)
+        if depth == end or not self._depends(goal, depth, end):
+            return end
+        while end - depth > 1:  # the goal depends on some choice in [depth, end)
+            middle = (depth + end) // 2
+            if self._depends(goal, depth, middle):
+                end = middle
+            else:
+                depth = middle
         return depth
+
+    def _depends(self, goal: z3.BoolRef, start: int, end: int) -> bool:
+        """Does ``goal`` mention any of the choices ``splits[start:end]``?"""
+        pairs = [(var, z3.BitVecVal(values[0], var.size(), self.ctx))
+                 for var, values in self.splits[start:end]]
+        return not z3.substitute(goal, *pairs).eq(goal)
 
     def _variables(self, term: z3.ExprRef) -> frozenset[str]:
         """The names of the uninterpreted constants in ``term``, remembered per subterm:
