@@ -7,12 +7,14 @@ unsupported construct for the engine.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
+from pathlib import Path
 
 from . import javaast as ast
 from . import jdk
 from . import lombok
-from .parse import parse_members
+from .parse import parse_file, parse_members
 from .jtypes import (PRIMITIVES, ClassInfo, FieldInfo, JType, MethodInfo, Param, PrimType,
                      assignable, widens_to)
 
@@ -20,11 +22,22 @@ _BOXES = {"boolean": "Boolean", "byte": "Byte", "short": "Short", "char": "Chara
           "int": "Integer", "long": "Long"}
 
 
+LIBRARIES = Path(__file__).resolve().parent / "libraries"
+
+
+@functools.cache
+def library_units() -> tuple[ast.CompilationUnit, ...]:
+    """The library models written in Java (``libraries/``), parsed once per process."""
+    return tuple(parse_file(str(p)) for p in sorted(LIBRARIES.rglob("*.java")))
+
+
 class Program:
     def __init__(self, units: list[ast.CompilationUnit], origin: str = "project"):
         self.classes: dict[str, ClassInfo] = jdk.build_classes()
         self.project: list[ClassInfo] = []
         self._tested: set[ClassInfo] | None = None
+        # first, so that a project with a library's own source (the library itself) uses it
+        self.add_units(list(library_units()), "library")
         self.add_units(units, origin)
 
     # ------------------------------------------------------------ building

@@ -1,10 +1,13 @@
-"""Objects of classes without source: taken to obey their contracts, and said so."""
+"""Classes without source: library helpers run from their Java models; other objects are
+taken to obey their contracts, and the results say so."""
 from __future__ import annotations
 
 from test_plugin import expected_outcomes, outcomes
 
 LIBRARY = {
     "Booking": ("passed",) * 9,
+    "Ledger": ("passed",) * 4 + ("failed",) + ("passed",) * 4,
+    "Seat": ("passed",) * 8 + ("xfailed",),
     "Price": ("passed",) * 4 + ("failed",),
     "Stay": ("failed",) * 3 + ("passed",) + ("failed",) * 4 + ("xfailed",),
 }
@@ -37,3 +40,14 @@ def test_a_pass_lists_the_classes_it_assumed_obey_their_contracts(pytester):
     result = pytester.runpytest("--boundcheck", "bookings", "-v", "-k", "Booking and transitive")
     result.stdout.fnmatch_lines([("*assumed java.time.LocalDate obeys the contracts of equals, "
                                   "hashCode and compareTo*")])
+
+
+def test_library_helpers_run_from_their_models(pytester):
+    pytester.copy_example("library")
+    result = pytester.runpytest("--boundcheck", "bookings", "-k", "Ledger and hashcode")
+    result.stdout.fnmatch_lines([
+        "  Ledger x = new Ledger(0, 0L);",
+        "  Ledger y = new Ledger(0, 1L);",
+        "  x.hashCode()  -> 23273  (Ledger.java:27)",
+        "  y.hashCode()  -> 23274  (Ledger.java:27)",
+    ])
