@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from . import jdk
+from . import guards, jdk
 from .jtypes import ClassInfo, MethodInfo
 from .parse import parse_source
 from .program import Program
@@ -182,7 +182,8 @@ def parameter_domains(program: Program, contract: Contract, cls: ClassInfo,
                      and (t.is_subtype_of(comparable) or t.is_subtype_of(cls))]
         else:
             types = [t for t in universe if t.is_subtype_of(p.type)
-                     and (t is cls or not behaves_like_object(program, t))]
+                     and (t is cls or not behaves_like_object(program, t))
+                     and not _apart(program, cls, t, universe)]
         domains.append(ParamDomain(p.name, p.type, tuple(types), True))
     return domains
 
@@ -211,6 +212,17 @@ def _behaves_like_object(program: Program, cls: ClassInfo) -> bool:
         if impl is None or impl.owner is not obj:
             return False
     return not any(cls.is_subtype_of(t) for t in program.tested_types() if t is not obj)
+
+
+def _apart(program: Program, cls: ClassInfo, other: ClassInfo, universe: list[ClassInfo]) -> bool:
+    """Is ``other`` a project class of another hierarchy than ``cls``'s whose equals guards
+    and every other class's reject each other's objects? Then to every equals in a
+    check of ``cls`` its objects are no different from the plain Object that is in the
+    domain anyway, and leaving them out loses nothing."""
+    if not other.is_project:
+        return False
+    family = hierarchy(program, other)
+    return cls not in family and guards.isolated(program, family, universe)
 
 
 def _compare_to_argument(program: Program, cls: ClassInfo) -> ClassInfo:

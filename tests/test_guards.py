@@ -1,0 +1,98 @@
+"""Reading the guard an equals method begins with, and leaving out hierarchies whose
+guards and everyone else's reject each other's objects."""
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from pytest_boundcheck import guards, harness
+from pytest_boundcheck.project import Project
+
+OTHERS = """
+    class Other { }
+    class Sub extends A { }
+    """
+
+
+def accepted(tmp_path: Path, equals_body: str) -> dict[str, bool]:
+    """Which classes A's equals (with ``equals_body``) may accept, by simple name."""
+    source = f"""
+        class A {{
+            int v;
+            @Override public boolean equals(Object o) {{ {equals_body} }}
+            @Override public int hashCode() {{ return v; }}
+        }}
+        """ + OTHERS
+    (tmp_path / "A.java").write_text(textwrap.dedent(source))
+    project = Project([tmp_path])
+    a = next(c for c in project.program.project if c.simple_name == "A")
+    test = guards.accepts(project.program, a)
+    return {c.simple_name: test(c) for c in project.universe}
+
+
+@pytest.mark.parametrize("body", [
+    "if (!(o instanceof A)) return false; return ((A) o).v == v;",
+    "if (this == o) return true; if (!(o instanceof A)) { return false; } return ((A) o).v == v;",
+    "if (o == null) return false; if (o instanceof A == false) return false; return true;",
+    "return o instanceof A && ((A) o).v == v;",
+    "return o == this || o instanceof A a && a.v == v;",
+    "if (o instanceof A) { return ((A) o).v == v; } return false;",
+    "if (this == o) { return true; } else if (o instanceof A) { return true; } return false;",
+])
+def test_instanceof_guards_accept_the_type_and_its_subclasses_only(tmp_path, body):
+    assert accepted(tmp_path, body) == {"A": True, "Sub": True, "Other": False,
+                                        "String": False, "Object": False}
+
+
+@pytest.mark.parametrize("body", [
+    "if (o == null || getClass() != o.getClass()) return false; return true;",
+    "if (o == null) return false; if (this.getClass() != o.getClass()) return false; return true;",
+])
+def test_get_class_guards_accept_exactly_the_receivers_class(tmp_path, body):
+    assert accepted(tmp_path, body) == {"A": True, "Sub": False, "Other": False,
+                                        "String": False, "Object": False}
+
+
+@pytest.mark.parametrize("body", [
+    "return v == o.hashCode();",
+    "if (o instanceof A || o instanceof Other) return true; return false;",
+    "if (!(o instanceof Object)) return false; return true;",
+])
+def test_anything_else_may_accept_anything(tmp_path, body):
+    assert all(accepted(tmp_path, body).values())
+
+
+def test_a_hierarchy_isolated_by_guards_is_left_out_of_other_classes_checks(tmp_path):
+    (tmp_path / "A.java").write_text(textwrap.dedent("""
+        class A {
+            int v;
+            @Override public boolean equals(Object o) { return o instanceof A && ((A) o).v == v; }
+            @Override public int hashCode() { return v; }
+        }
+        class B {
+            int w;
+            @Override public boolean equals(Object o) { return o instanceof B && ((B) o).w == w; }
+            @Override public int hashCode() { return w; }
+        }
+        class C {
+            @Override public boolean equals(Object o) { return o != null; }
+            @Override public int hashCode() { return 0; }
+        }
+        """))
+    project = Project([tmp_path])
+    symmetric = next(c for c in project.contracts if c.id == "equals-symmetric")
+
+    def domain(name):
+        cls = next(c for c in project.program.project if c.simple_name == name)
+        y = harness.parameter_domains(project.program, symmetric, cls, project.universe)[1]
+        return sorted(t.simple_name for t in y.types)
+    # C accepts anything, so A and B are not isolated from C: everything stays
+    assert domain("A") == ["A", "B", "C", "Object", "String"]
+    (tmp_path / "A.java").write_text((tmp_path / "A.java").read_text().replace(
+        "return o != null;", "return o instanceof C;"))
+    project = Project([tmp_path])
+    symmetric = next(c for c in project.contracts if c.id == "equals-symmetric")
+    assert domain("A") == ["A", "Object", "String"]
+    assert domain("C") == ["C", "Object", "String"]
