@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import z3
 
 from .jtypes import BOOLEAN, PrimType
+from .strings import Text
 
 MEMORY_LIMIT_MB = 4096
 # value ranges to try, in order: (bound, signs, also MIN/MAX and their neighbours)
@@ -27,6 +28,7 @@ SPLIT_RLIMIT = 300_000  # resource units a query may take before it is split: ab
 EAGER_SPLIT = 24  # a choice among this many objects or fewer is split at once
 _PROBES = 64  # up to this many choices left, find the next one a goal depends on by probing
 MINIMISE_QUERIES = 24
+_ALPHABETS = ("ab", "aA", "abAB", "az", "azAZ", "azAZ09", " ~")  # chars strings are asked to use, in order
 MINIMISE_RLIMIT = 500_000  # solver resource units per query: about 0.2 s here
 MINIMISE_FLOOR = 1_500_000   # resource units minimising may use however quickly a violation was found
 
@@ -43,11 +45,14 @@ class Answer:
 
 class Solver:
     def __init__(self, ctx: z3.Context, timeout: float, constraints: list[z3.BoolRef],
-                 splits: list[tuple[z3.ExprRef, list[int]]], eager: set[str]):
+                 splits: list[tuple[z3.ExprRef, list[int]]], eager: set[str],
+                 lazy: list[z3.BoolRef] = ()):
         """``splits``: object choices to split on, in order, with their possible values;
-        those named in ``eager`` (the harness parameters) are split at once when small."""
+        those named in ``eager`` (the harness parameters) are split at once when small.
+        ``lazy``: constraints that hold too, added only once a model breaks them."""
         self.ctx, self.timeout = ctx, timeout
         self.constraints = constraints
+        self.lazy = list(lazy)
         self.splits = splits
         self.eager = eager
         self.queries = 0
@@ -81,8 +86,21 @@ class Solver:
         """Is ``goal`` satisfiable together with the constraints? A query is split by the
         next object choice it depends on: at once for a small choice of a harness
         parameter, else when the whole query is not decided within ``SPLIT_RLIMIT``.
-        The first satisfiable case, in choice order, gives the model."""
-        return self._solve(goal, 0, [], time.perf_counter() + self.timeout)
+        The first satisfiable case, in choice order, gives the model; where it breaks
+        lazy constraints, they are added and the query asked again."""
+        deadline = time.perf_counter() + self.timeout
+        answer = self._solve(goal, 0, [], deadline)
+        while answer.verdict == "sat":
+            broken = [c for c in self.lazy
+                      if not z3.is_true(answer.model.eval(c, model_completion=True))]
+            if not broken:
+                break
+            self.constraints.extend(broken)
+            self.lazy = [c for c in self.lazy if not any(c.eq(b) for b in broken)]
+            # the case found is usually still satisfiable, and much smaller than the goal
+            again = self._leaf(answer.case[0], answer.case[1:], deadline)
+            answer = again if again.verdict == "sat" else self._solve(goal, 0, [], deadline)
+        return answer
 
     def _solve(self, goal: z3.BoolRef, depth: int, fixed: list[z3.BoolRef], deadline: float) -> Answer:
         if z3.is_false(goal):
@@ -191,17 +209,22 @@ class Solver:
                 unknown = answer
         return unknown or Answer("unsat")
 
-    def small_model(self, answer: Answer, inputs: list[tuple[z3.ExprRef, PrimType]]) -> z3.ModelRef:
+    def small_model(self, answer: Answer, inputs: list[tuple[z3.ExprRef, PrimType]],
+                    texts: list[Text] = ()) -> z3.ModelRef:
         """A model of the satisfiable case that reads easily, as far as a few queries find.
 
         Fewer objects first: each parameter at its first option (null where allowed,
-        else an object made already, else a new one); the other object choices (first
-        constructor, no method calls) all at once, else one by one. Then smaller
-        numbers: all at zero; else all in the first ``_LADDER`` range that works; then
-        each one at zero. The budget is counted in queries and solver resource units,
+        else an object made already, else a new one). Then shorter strings (all as
+        short as one bound allows) of plainer chars (the first of ``_ALPHABETS`` that
+        works): string constraints get costly to solve once many are fixed. Then the
+        other object choices (first constructor, no method calls) all at once, else one
+        by one. Then smaller numbers: all at zero; else all in the first ``_LADDER``
+        range that works; then each one at zero. The budget is counted in queries and solver resource units,
         not seconds, so the result is the same on every run, and is no more than the
         effort finding the violation took (or ``MINIMISE_FLOOR``)."""
         model = answer.model
+        self.constraints.extend(self.lazy)  # the model holds them all: smaller ones must too
+        self.lazy = []
         kept = list(answer.case)
         queries = 0
         budget = self.spent + max(self.spent, MINIMISE_FLOOR)  # at most as much effort again
@@ -234,6 +257,12 @@ class Solver:
                 attempt(var == options[0])
             else:
                 later.append(var == options[0])
+        for bound in range(max((len(t.chars) for t in texts), default=0)):
+            if attempt(z3.And([t.length <= bound for t in texts])):
+                break
+        for alphabet in _ALPHABETS if texts else ():
+            if attempt(z3.And([_spelled(t, alphabet) for t in texts])):
+                break
         # the objects' own choices (constructor, arguments, calls): all at once, else each
         if later and not attempt(z3.And(later)):
             for choice in later:
@@ -248,6 +277,14 @@ class Solver:
             if value(v) != 0:
                 attempt(v == 0)
         return model
+
+
+def _spelled(t: Text, alphabet: str) -> z3.BoolRef:
+    """Every char of the text is one of ``alphabet``'s ranges ("az" is 'a' to 'z')."""
+    pairs = [alphabet[i:i + 2] for i in range(0, len(alphabet), 2)]
+    return z3.And([z3.Implies(t.length > k, z3.Or([z3.And(z3.UGE(c, ord(lo)), z3.ULE(c, ord(hi)))
+                                                  for lo, hi in pairs]))
+                   for k, c in enumerate(t.chars)] or [z3.BoolVal(True, t.ctx)])
 
 
 def _is_variable(t: z3.ExprRef) -> bool:
