@@ -248,26 +248,25 @@ def java_literal(t: PrimType, value: int | bool, named: bool = True) -> str:
 
 
 def java_char(code: int) -> str:
-    c = chr(code)
-    if c == "'":
+    if chr(code) == "'":
         return "'\\''"
-    if c == "\\":
-        return "'\\\\'"
-    if 32 <= code < 127:
-        return f"'{c}'"
-    return f"'\\u{code:04x}'"
+    return f"'{_escaped(code)}'"
 
 
 def java_string(text: str) -> str:
-    out = []
-    for c in text:
-        if c in '"\\':
-            out.append("\\" + c)
-        elif 32 <= ord(c) < 127:
-            out.append(c)
-        else:
-            out.append(f"\\u{ord(c):04x}")
-    return '"' + "".join(out) + '"'
+    """A Java string literal of these chars (UTF-16 code units)."""
+    return '"' + "".join('\\"' if u == ord('"') else _escaped(u) for u in strings.utf16(text)) + '"'
+
+
+# javac reads \u escapes before anything else: a line break or a quote written so ends the literal
+_ESCAPES = {ord("\\"): "\\\\", ord("\n"): "\\n", ord("\r"): "\\r"}
+
+
+def _escaped(code: int) -> str:
+    """One char inside a Java literal: printable ASCII as itself, others escaped."""
+    if code in _ESCAPES:
+        return _ESCAPES[code]
+    return chr(code) if 32 <= code < 127 else f"\\u{code:04x}"
 
 
 # ------------------------------------------------- constructors that set fields

@@ -305,7 +305,7 @@ def string_equals_ignore_case(ex, state, this, args, line):
     mine, empty = ex.text_of(this), strings.constant(ex.ctx, "")
     other = strings.merge([(g, empty if o is None else ex.text(o)) for g, o in args[0].cases])
     state = ex.latin1_only(state, [mine, other], "String.equalsIgnoreCase", line)
-    same = strings.equals_ignore_case(mine, other)
+    same = strings.equals_ignore_case(mine, other, lambda c: _upper(ex, c))
     return _bool(mk_and(mk_not(args[0].null_guard()), same)), state
 
 
@@ -354,7 +354,8 @@ def string_to_string(ex, state, this, args, line):
 @model(STRING, "static String valueOf(char)")
 @model(STRING, "static String valueOf(boolean)")
 def string_value_of(ex, state, this, args, line):
-    return ex.new_string(strings.value_of(args[0]), line), state
+    text, state = ex.string_conversion(state, args[0], line)
+    return ex.new_string(text, line), state
 
 
 # ---------------------------------------------------------- boxes, statics
@@ -396,6 +397,24 @@ def signum(ex, state, this, args, line):
 @model("java.lang.Boolean", "static int hashCode(boolean)")
 def box_static_hash_code(ex, state, this, args, line):
     return _int(box_hash(args[0])), state
+
+
+def _upper(ex, c):
+    """A char's upper case, named: equalsIgnoreCase equates upper cases, and code that
+    hashes them then hashes equal variables, which the solver substitutes."""
+    return ex.named(Prim(CHAR, strings.upper_char(c)), "upper").term
+
+
+@model("java.lang.Character", "static char toUpperCase(char)")
+def character_to_upper_case(ex, state, this, args, line):
+    state = ex.latin1_only(state, [strings.value_of(args[0])], "Character.toUpperCase", line)
+    return Prim(CHAR, _upper(ex, args[0].term)), state
+
+
+@model("java.lang.Character", "static char toLowerCase(char)")
+def character_to_lower_case(ex, state, this, args, line):
+    state = ex.latin1_only(state, [strings.value_of(args[0])], "Character.toLowerCase", line)
+    return Prim(CHAR, strings.lower_char(args[0].term)), state
 
 
 # ------------------------------------------------------------------- Math

@@ -117,31 +117,42 @@ def value_of(p: Prim) -> Text:
     return decimal(semantics.unary_promote(p).term)
 
 
-def decimal(v: z3.BitVecRef) -> Text:
-    """``String.valueOf`` of an int or a long: its decimal digits, '-' first if negative.
+DIGITS = 4  # the digits of a number that is not a constant: its text is exact up to 9999
 
-    The magnitude as an unsigned number of the same width is exact even for MIN_VALUE;
-    its i-th digit is (magnitude / 10**i) % 10, and the number of digits says which
-    digit each position shows."""
+
+def representable(p: Prim) -> z3.BoolRef:
+    """Where ``value_of(p)`` is exact: always for booleans, chars and constants, else for
+    numbers of at most ``DIGITS`` digits (the digit arithmetic is kept to 16 bits)."""
+    term = z3.simplify(p.term)
+    if p.type in (BOOLEAN, CHAR) or z3.is_bv_value(term):
+        return z3.BoolVal(True, term.ctx)
+    limit = 10 ** DIGITS - 1
+    return z3.And(term >= -limit, term <= limit)
+
+
+def decimal(v: z3.BitVecRef) -> Text:
+    """``String.valueOf`` of an int or a long: its decimal digits, '-' first if negative;
+    exact for constants and where ``representable`` holds.
+
+    The i-th digit of the magnitude is (magnitude / 10**i) % 10, and the number of
+    digits says which digit each position shows."""
     ctx, bits = v.ctx, v.size()
+    v = z3.simplify(v)
     if z3.is_bv_value(v):
         raw = v.as_long()
         return constant(ctx, str(raw - (1 << bits) if raw >> (bits - 1) else raw))
-    most = len(str(1 << (bits - 1)))  # digits of the largest magnitude
     negative = v < 0
-    magnitude = z3.If(negative, -v, v)
-    digits = [z3.Extract(15, 0, z3.URem(z3.UDiv(magnitude, 10 ** i), 10)) + ord("0")
-              for i in range(most)]
+    magnitude = z3.Extract(15, 0, z3.If(negative, -v, v))
+    digits = [z3.URem(z3.UDiv(magnitude, 10 ** i), 10) + ord("0") for i in range(DIGITS)]
     count = _int(ctx, 1)
-    for i in range(1, most):
+    for i in range(1, DIGITS):
         count = count + z3.If(z3.UGE(magnitude, 10 ** i), _int(ctx, 1), _int(ctx, 0))
-    sign = z3.If(negative, _int(ctx, 1), _int(ctx, 0))
-    length = count + sign
+    length = count + z3.If(negative, _int(ctx, 1), _int(ctx, 0))
     chars = []
-    for p in range(most + 1):
+    for p in range(DIGITS + 1):
         # position p shows digit (length - 1 - p), or '-' at 0 when negative
         value = _char(ctx, 0)
-        for i in range(most):
+        for i in range(DIGITS):
             value = z3.If(length - 1 - p == i, digits[i], value)
         if p == 0:
             value = z3.If(negative, _char(ctx, ord("-")), value)
@@ -182,11 +193,17 @@ def compare(a: Text, b: Text) -> z3.BitVecRef:
 
 
 def out_of_bounds(t: Text, index: z3.BitVecRef) -> z3.BoolRef:
+    """Is ``index`` outside the text? Decided at once for a constant index at or past all
+    the chars the text may hold, so that a loop over a string ends there."""
+    index = z3.simplify(index)
+    if z3.is_bv_value(index) and index.as_signed_long() >= len(t.chars):
+        return z3.BoolVal(True, t.ctx)
     return z3.Or(index < 0, index >= t.length)
 
 
 def char_at(t: Text, index: z3.BitVecRef) -> z3.BitVecRef:
     """The char at ``index``, where it is within the text."""
+    index = z3.simplify(index)  # a loop's index is a sum of constants
     value = _char(t.ctx, 0)
     for k in reversed(range(len(t.chars))):
         value = mk_ite(_is(index, k), t.chars[k], value)
@@ -226,7 +243,14 @@ def starts_with(t: Text, prefix: Text) -> z3.BoolRef:
 
 def latin1(t: Text) -> z3.BoolRef:
     """All of the text's chars are Latin-1 (those after its length are 0)."""
-    return mk_and(*[z3.ULE(c, LATIN1) for c in t.chars]) if t.chars else z3.BoolVal(True, t.ctx)
+    return mk_and(z3.BoolVal(True, t.ctx), *[z3.ULE(c, LATIN1) for c in t.chars])
+
+
+def case_modelled(t: Text) -> z3.BoolRef:
+    """All of the text's chars are ones whose case mapping is modelled: Latin-1 and the
+    upper cases of its letters."""
+    return mk_and(z3.BoolVal(True, t.ctx),
+                  *[z3.Or(z3.ULE(c, LATIN1), c == 0x178, c == 0x39C) for c in t.chars])
 
 
 def _between(c: z3.BitVecRef, lo: int, hi: int) -> z3.BoolRef:
@@ -234,7 +258,7 @@ def _between(c: z3.BitVecRef, lo: int, hi: int) -> z3.BoolRef:
 
 
 def upper_char(c: z3.BitVecRef) -> z3.BitVecRef:
-    """Character.toUpperCase of a Latin-1 char."""
+    """Character.toUpperCase of a Latin-1 char, U+0178 or U+039C."""
     shifts = z3.Or(_between(c, ord("a"), ord("z")), z3.And(_between(c, 0xE0, 0xFE), c != 0xF7))
     return z3.If(shifts, c - 32, z3.If(c == 0xFF, _char(c.ctx, 0x178),
                                        z3.If(c == 0xB5, _char(c.ctx, 0x39C), c)))
@@ -247,15 +271,15 @@ def lower_char(c: z3.BitVecRef) -> z3.BitVecRef:
                                        z3.If(c == 0x39C, _char(c.ctx, 0x3BC), c)))
 
 
-def equals_ignore_case(a: Text, b: Text) -> z3.BoolRef:
-    """String.equalsIgnoreCase of Latin-1 texts: equal lengths and equal upper cases.
+def equals_ignore_case(a: Text, b: Text, upper=upper_char) -> z3.BoolRef:
+    """String.equalsIgnoreCase of texts whose case mapping is modelled: equal lengths
+    and equal upper cases.
 
     Java's rule is per char: equal, or equal upper cases, or equal lower cases of the
-    upper cases. On Latin-1 the last adds nothing (toLowerCase is one-to-one on the
-    upper cases of Latin-1 chars), and equal upper cases alone are far easier to
-    reason about (transitivity is that of equality)."""
-    return mk_and(a.length == b.length,
-                  *[upper_char(x) == upper_char(y) for x, y in zip(a.chars, b.chars)])
+    upper cases. On these chars the last adds nothing (toLowerCase is one-to-one on
+    their upper cases), and equal upper cases alone are far easier to reason about
+    (transitivity is that of equality). ``upper`` computes the upper case of a char."""
+    return mk_and(a.length == b.length, *[upper(x) == upper(y) for x, y in zip(a.chars, b.chars)])
 
 
 def to_lower(t: Text) -> Text:

@@ -286,13 +286,13 @@ class Executor:
         return h
 
     def latin1_only(self, state: State, texts: list[strings.Text], what: str, line: int) -> State:
-        """Case mapping is modelled on Latin-1: from now on the check's input strings
-        hold Latin-1 chars only (the result says so), and a path that reaches ``what``
-        with other chars is stuck."""
+        """Case mapping is modelled on Latin-1 (and the upper cases of its letters): from
+        now on the check's input strings hold Latin-1 chars only (the result says so),
+        and a path that reaches ``what`` with other chars is stuck."""
         if self.alphabet is None:
             self.alphabet = "Latin-1"
             self.constraints.extend(strings.latin1(t) for t in self.texts)
-        outside = mk_not(mk_and(*[strings.latin1(t) for t in texts]))
+        outside = mk_not(mk_and(self.true, *[strings.case_modelled(t) for t in texts]))
         return self.stuck_unless(state, outside, f"{what} of chars outside Latin-1", line)
 
     def string_bounds(self) -> str:
@@ -335,9 +335,18 @@ class Executor:
     def stuck_unless(self, state: State, cond: z3.BoolRef, what: str, line: int) -> State:
         """The paths where ``cond`` holds reach something the engine does not model and
         end here; the others go on."""
+        return self._end_where(self.stuck, state, cond, what, line)
+
+    def bounded_unless(self, state: State, cond: z3.BoolRef, what: str, line: int) -> State:
+        """The paths where ``cond`` does not hold run past what the engine represents:
+        they are cut here (the result says it was bounded); the others go on."""
+        return self._end_where(self.cuts, state, mk_not(cond), what, line)
+
+    def _end_where(self, events: list[Event], state: State, cond: z3.BoolRef, what: str,
+                   line: int) -> State:
         g = mk_and(state.guard, cond)
         if not is_false(g):
-            self.stuck.append(Event(g, what, self.here(line)))
+            events.append(Event(g, what, self.here(line)))
         rest = mk_and(state.guard, mk_not(cond))
         if is_false(rest):
             raise DeadPath
@@ -909,6 +918,8 @@ class Executor:
         ``String.valueOf``, "null", a string's own text; other objects' toString() is
         not modelled."""
         if isinstance(v, Prim):
+            state = self.bounded_unless(state, strings.representable(v), "the text of a number "
+                                        f"beyond {strings.DIGITS} digits", line)
             return strings.value_of(v), state
         others = [o for o in v.targets if o is not None and o.cls.fqname != jdk.STRING]
         if others:

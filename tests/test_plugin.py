@@ -105,7 +105,7 @@ def test_a_violation_that_needs_a_setter_call_shows_it(pytester):
         "  y.hashCode()  -> 1058  (Customer.java:28)",
         "",
         "violated: x.equals(y), but their hash codes differ",
-        f"bounds: {BOUNDS}, strings: length <= 4; {MADE}; * s",
+        f"bounds: {BOUNDS}, strings: length <= 3; {MADE}; * s",
     ])
 
 
