@@ -344,6 +344,18 @@ def string_starts_with(ex, state, this, args, line):
     return _bool(strings.starts_with(ex.text_of(this), prefix)), state
 
 
+@model(STRING, "boolean contains(CharSequence)")
+def string_contains(ex, state, this, args, line):
+    part = args[0]
+    others = [o for o in part.targets if o is not None and o.cls.fqname != STRING]
+    if others:
+        state = ex.stuck_unless(state, part.member_guard(others),
+                                f"String.contains of a {others[0].cls.simple_name}", line)
+    text, state = _text_or_null(ex, state, part.narrowed(o for o in part.targets if o not in others),
+                                line)
+    return _bool(strings.contains(ex.text_of(this), text)), state
+
+
 @model(STRING, "String toString()")
 def string_to_string(ex, state, this, args, line):
     return this, state

@@ -228,13 +228,18 @@ def concat(a: Text, b: Text) -> Text:
     return Text(length, tuple(chars))
 
 
-def starts_with(t: Text, prefix: Text) -> z3.BoolRef:
-    """``t.startsWith(prefix)``."""
-    terms = [prefix.length <= t.length]
+def starts_with(t: Text, prefix: Text, at: int = 0) -> z3.BoolRef:
+    """``t.startsWith(prefix, at)``: the prefix's chars are t's from index ``at`` on."""
+    terms = [prefix.length + at <= t.length]
     for k, c in enumerate(prefix.chars):
-        mine = t.chars[k] if k < len(t.chars) else _char(t.ctx, 0)
+        mine = t.chars[at + k] if at + k < len(t.chars) else _char(t.ctx, 0)
         terms.append(z3.Implies(_below(k, prefix.length), c == mine))
     return mk_and(*terms)
+
+
+def contains(t: Text, part: Text) -> z3.BoolRef:
+    """``t.contains(part)``: t starts with ``part`` at some index."""
+    return mk_or(t.ctx, [starts_with(t, part, at) for at in range(len(t.chars) + 1)])
 
 
 # ---------------------------------------------------------- case (Latin-1)

@@ -269,8 +269,12 @@ class Executor:
         return obj.content
 
     def text_of(self, ref: Ref) -> strings.Text:
-        """The content of the String a non-null reference denotes."""
-        return strings.merge([(g, self.text(o)) for g, o in ref.non_null()])
+        """The content of the String a non-null reference denotes (on a path where it is
+        not null: where it can only be null, there is no such path)."""
+        cases = [(g, self.text(o)) for g, o in ref.non_null()]
+        if not cases:
+            raise DeadPath
+        return strings.merge(cases)
 
     def string_hash(self, text: strings.Text) -> z3.BitVecRef:
         """String.hashCode, encoded lazily: a variable, equal for equal texts, whose

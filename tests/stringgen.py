@@ -45,6 +45,8 @@ TEMPLATES = [
     (Z, (S, S), "a == b", False),
     (Z, (S, S), "a.hashCode() == b.hashCode()", False),
     (Z, (S, S), "a.startsWith(b)", False),
+    (Z, (S, S), "a.contains(b)", False),
+    (Z, (S, S), "(a + b + a).contains(b + a)", False),
     (S, (S, S), "a + b", False),
     (S, (S, C), "a + c", False),
     (S, (C, S), "c + a", False),
