@@ -45,10 +45,11 @@ def _below(k: int, length: z3.BitVecRef) -> z3.BoolRef:
     return length > k
 
 
-def _is(length: z3.BitVecRef, k: int) -> z3.BoolRef:
-    if z3.is_bv_value(length):
-        return z3.BoolVal(length.as_long() == k, length.ctx)
-    return length == k
+def _is(term: z3.BitVecRef, k: int) -> z3.BoolRef:
+    """``term == k``, folded when the term is a constant."""
+    if z3.is_bv_value(term):
+        return z3.BoolVal(term.as_long() == k, term.ctx)
+    return term == k
 
 
 # ------------------------------------------------------------ making texts
@@ -90,19 +91,25 @@ def _padded(t: Text, width: int) -> tuple[z3.BitVecRef, ...]:
     return t.chars + tuple(_char(t.ctx, 0) for _ in range(width - len(t.chars)))
 
 
-def concrete(t: Text) -> str | None:
-    """The Python string of a text whose terms are all constants, else None."""
-    length = z3.simplify(t.length)
-    chars = [z3.simplify(c) for c in t.chars[:length.as_long()]] if z3.is_bv_value(length) else None
-    if chars is None or not all(z3.is_bv_value(c) for c in chars):
+def evaluated(t: Text, evaluate) -> str | None:
+    """The Python string of a text whose terms ``evaluate`` turns into constants (a
+    model's ``eval``, ``z3.simplify``), else None."""
+    length = evaluate(t.length)
+    if not z3.is_bv_value(length):
+        return None
+    chars = [evaluate(c) for c in t.chars[:length.as_long()]]
+    if not all(z3.is_bv_value(c) for c in chars):
         return None
     return b"".join(c.as_long().to_bytes(2, "big") for c in chars).decode("utf-16-be", "surrogatepass")
 
 
+def concrete(t: Text) -> str | None:
+    """The Python string of a text of constants, else None."""
+    return evaluated(t, z3.simplify)
+
+
 def from_model(t: Text, model: z3.ModelRef) -> str:
-    length = model.eval(t.length, model_completion=True).as_long()
-    units = [model.eval(c, model_completion=True).as_long() for c in t.chars[:length]]
-    return b"".join(u.to_bytes(2, "big") for u in units).decode("utf-16-be", "surrogatepass")
+    return evaluated(t, lambda term: model.eval(term, model_completion=True))
 
 
 # ------------------------------------------------------------ conversions

@@ -82,6 +82,9 @@ TEMPLATES = [
     (Z, (S, S), "a.equalsIgnoreCase(b) == a.toUpperCase().equalsIgnoreCase(b.toLowerCase())", True),
     (Z, (S, S), "(a + b).equalsIgnoreCase(b + a)", True),
     (S, (S, S), "(a + b).toUpperCase()", True),
+    (I, (C,), "Character.toUpperCase(c)", True),
+    (I, (C,), "Character.toLowerCase(c)", True),
+    (I, (C,), "Character.toLowerCase(Character.toUpperCase(c))", True),
 ]
 PARAM_NAMES = {S: "ab", I: "i", J: "n", C: "c", Z: "z"}
 HELPERS = "    static String b(int i) { return i > 0 ? \"+\" : \"\"; }\n"
@@ -264,9 +267,7 @@ def engine_result(program, cls, case: Case, symbolic: bool, ctx: z3.Context) -> 
         obj = ex.object_by_id(evaluate(value.id).as_long())
         if obj is None:
             return "null"
-        text = obj.content
-        return shown(strings.concrete(strings.Text(evaluate(text.length),
-                                                   tuple(evaluate(c) for c in text.chars))))
+        return shown(strings.evaluated(obj.content, evaluate))
     assert isinstance(value, Prim)
     raw = evaluate(value.term)
     if value.type is BOOLEAN:
