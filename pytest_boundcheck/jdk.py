@@ -256,6 +256,17 @@ def _text_or_null(ex, state, ref, line):
     return ex.text_of(ref), state
 
 
+@model(STRING, "String()")
+@model(STRING, "String(String)")
+def string_init(ex, state, this, args, line):
+    """A new String: another object, with the argument's text (or none)."""
+    text = strings.constant(ex.ctx, "")
+    if args:
+        text, state = _text_or_null(ex, state, args[0], line)
+    this.targets[0].content = text  # a new object: its one target
+    return None, state
+
+
 @model(STRING, "boolean equals(Object)")
 def string_equals(ex, state, this, args, line):
     """The same object, or another String of equal text."""

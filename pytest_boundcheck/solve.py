@@ -28,7 +28,8 @@ SPLIT_RLIMIT = 300_000  # resource units a query may take before it is split: ab
 EAGER_SPLIT = 24  # a choice among this many objects or fewer is split at once
 _PROBES = 64  # up to this many choices left, find the next one a goal depends on by probing
 MINIMISE_QUERIES = 24
-_ALPHABETS = ("ab", "aA", "abAB", "az  ", "azAZ  ", "azAZ09  ", " ~")  # chars strings are asked to use, in order
+# the chars strings are asked to use, in order: pairs of ends of ranges ("az  " is 'a' to 'z', ' ')
+_ALPHABETS = ("ab", "aA", "abAB", "az  ", "azAZ  ", "azAZ09  ", " ~")
 MINIMISE_RLIMIT = 500_000  # solver resource units per query: about 0.2 s here
 MINIMISE_FLOOR = 1_500_000   # resource units minimising may use however quickly a violation was found
 
