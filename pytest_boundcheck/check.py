@@ -61,6 +61,7 @@ def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
     except Unbuildable as e:
         return Outcome("skipped", f"unsupported: no {cls.simple_name} can be made: {e}",
                        timings={"build": time.perf_counter() - start})
+    ex.constraints.extend(ex.alphabet_constraints())
     built = time.perf_counter()
     timings = {"build": built - start}
 

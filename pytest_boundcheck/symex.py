@@ -183,13 +183,10 @@ class Executor:
         return self.slots[cls.fqname]
 
     def any_string(self, label: str) -> HeapObj:
-        """A string with any contents within the length bound (and the alphabet, once
-        restricted)."""
+        """A string with any contents within the length bound."""
         num = len(self.objects) + 1
         text, constraints = strings.variable(self.ctx, f"{label}@{num}", self.bounds.string_length)
         self.constraints.extend(constraints)
-        if self.alphabet is not None:
-            self.constraints.append(strings.latin1(text))
         self.texts.append(text)
         return self.heap_object(self.program.classes[jdk.STRING], label, "slot", content=text)
 
@@ -290,21 +287,27 @@ class Executor:
         return h
 
     def latin1_only(self, state: State, texts: list[strings.Text], what: str, line: int) -> State:
-        """Case mapping is modelled on Latin-1 (and the upper cases of its letters): from
-        now on the check's input strings hold Latin-1 chars only (the result says so),
-        and a path that reaches ``what`` with other chars is stuck."""
-        if self.alphabet is None:
-            self.alphabet = "Latin-1"
-            self.constraints.extend(strings.latin1(t) for t in self.texts)
+        """Case mapping is modelled on Latin-1 (and the upper cases of its letters): a path
+        that reaches ``what`` with other chars is stuck, and the check's input strings
+        and chars are restricted to Latin-1 (``alphabet_constraints``; the result says so)."""
+        self.alphabet = "Latin-1"
         outside = mk_not(mk_and(self.true, *[strings.case_modelled(t) for t in texts]))
         return self.stuck_unless(state, outside, f"{what} of chars outside Latin-1", line)
 
+    def alphabet_constraints(self) -> list[z3.BoolRef]:
+        """Once the code reached case mapping: the check's input strings and chars hold
+        Latin-1 chars only."""
+        if self.alphabet is None:
+            return []
+        return ([strings.latin1(t) for t in self.texts]
+                + [z3.ULE(v, strings.LATIN1) for v, t in self.inputs if t is CHAR])
+
     def string_bounds(self) -> str:
-        """What the check assumed of its input strings, if their contents mattered."""
-        if not self.texts_read:
-            return ""
-        chars = f", chars in {self.alphabet}" if self.alphabet else ""
-        return f"strings: length <= {self.bounds.string_length}{chars}"
+        """What the check assumed of its input strings and chars, where it mattered."""
+        parts = [f"strings: length <= {self.bounds.string_length}"] if self.texts_read else []
+        if self.alphabet:
+            parts.append(f"chars in {self.alphabet}")
+        return ", ".join(parts)
 
     def default_value(self, t: JType) -> Value:
         if isinstance(t, PrimType):

@@ -103,3 +103,30 @@ def test_every_counterexample_of_the_names_sample_is_confirmed_on_the_jvm(pytest
     text = result.stdout.str()
     assert text.count("confirmed on the JVM (java ") == 4, text
     assert "disagree" not in text and "not replayed" not in text
+
+
+def test_case_mapping_of_a_char_field_takes_its_chars_from_latin1_and_says_so(pytester):
+    write(pytester, "src/demo/Grade.java", """\
+        package demo;
+
+        public final class Grade {
+            private final char letter;
+
+            public Grade(char letter) { this.letter = letter; }
+
+            @Override
+            public boolean equals(Object o) {
+                return o instanceof Grade g && Character.toUpperCase(g.letter) == Character.toUpperCase(letter);
+            }
+
+            @Override
+            public int hashCode() { return letter; }
+        }
+        """)
+    result = pytester.runpytest("--boundcheck", "src", "-k", "hashcode")
+    result.stdout.fnmatch_lines([
+        "  Grade x = new Grade('?');",
+        "  Grade y = new Grade('?');",
+        "violated: x.equals(y), but their hash codes differ",
+        f"bounds: {BOUNDS}, chars in Latin-1; {MADE}; * s",
+    ])
