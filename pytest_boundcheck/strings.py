@@ -130,8 +130,10 @@ DIGITS = 4  # the digits of a number that is not a constant: its text is exact u
 def representable(p: Prim) -> z3.BoolRef:
     """Where ``value_of(p)`` is exact: always for booleans, chars and constants, else for
     numbers of at most ``DIGITS`` digits (the digit arithmetic is kept to 16 bits)."""
-    term = z3.simplify(p.term)
-    if p.type in (BOOLEAN, CHAR) or z3.is_bv_value(term):
+    if p.type in (BOOLEAN, CHAR):
+        return z3.BoolVal(True, p.term.ctx)
+    term = z3.simplify(semantics.unary_promote(p).term)
+    if z3.is_bv_value(term):
         return z3.BoolVal(True, term.ctx)
     limit = 10 ** DIGITS - 1
     return z3.And(term >= -limit, term <= limit)

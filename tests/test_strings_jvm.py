@@ -104,6 +104,7 @@ FACTS = [
     ("char_at_past_the_end", "int", ((S, "a"), (I, "i")), "a.charAt(i)", ("ab", 2),
      "StringIndexOutOfBoundsException"),
     ("negative_int_as_text", "String", ((I, "i"),), '"" + i', (-1204,), "s:002d,0031,0032,0030,0034"),
+    ("byte_as_text", "String", ((I, "i"),), '"" + (byte) i', (200,), "s:002d,0035,0036"),
 ]
 
 
