@@ -12,6 +12,7 @@ class Bounds:
     timeout: float = 10.0   # seconds per check
     objects_mode: str = "constructors"  # or "fields": how the initial objects are made
     calls: int = 2          # method calls on an object after its constructor
+    string_length: int = 3  # chars of a string a check starts from
 
     def describe(self) -> str:
         per_type = f"{self.objects} objects/type, " if self.objects_mode == "fields" else ""

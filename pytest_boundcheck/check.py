@@ -62,19 +62,20 @@ def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
     except Unbuildable as e:
         return Outcome("skipped", f"unsupported: no {cls.simple_name} can be made: {e}",
                        timings={"build": time.perf_counter() - start})
+    ex.constraints.extend(ex.alphabet_constraints())
     built = time.perf_counter()
     timings = {"build": built - start}
 
     left = max(0.0, bounds.timeout - timings["build"])
     solver = Solver(ctx, left, ex.constraints, list(ex.selectors.values()),
-                    eager={d.name for d in domains})
+                    eager={d.name for d in domains}, lazy=ex.lazy)
     answer = solver.check(mk_or(ctx, [t.guard for t in thrown]))
     timings["solve"] = time.perf_counter() - built
     if answer.verdict == "sat":
-        model = solver.small_model(answer, ex.inputs)
+        model = solver.small_model(answer, ex.inputs, ex.texts)
         done = time.perf_counter()
         timings["minimise"] = done - built - timings["solve"]
-        footer = f"bounds: {bounds.describe()}; {maker.describe()}{_assumed(ex)}; {done - start:.2f} s"
+        footer = f"bounds: {_bounds(bounds, ex)}; {maker.describe()}{_assumed(ex)}; {done - start:.2f} s"
         found = counterexample.render(ex, maker, model, contract.summary,
                                       [(d.name, r) for d, r in zip(domains, refs)], thrown, footer,
                                       cls.package)
@@ -82,13 +83,13 @@ def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
     if answer.verdict == "unknown":
         return Outcome("skipped", f"the solver gave up ({answer.reason}) after "
                                   f"{timings['solve']:.1f} s, within the time limit of "
-                                  f"{bounds.timeout:g} s per check; bounds: {bounds.describe()}",
+                                  f"{bounds.timeout:g} s per check; bounds: {_bounds(bounds, ex)}",
                        timings=timings)
     params = [(d.name, r) for d, r in zip(domains, refs)]
     stuck = _reachable(solver, ctx, ex.stuck, "unsupported: ", ex, params)
     if stuck is not None:
         return Outcome("skipped", stuck, timings=timings)
-    held = f"no violation within {bounds.describe()}; {maker.describe()}{_assumed(ex)}"
+    held = f"no violation within {_bounds(bounds, ex)}; {maker.describe()}{_assumed(ex)}"
     cut = _reachable(solver, ctx, ex.cuts, "", ex, [])
     if cut is not None:
         held += f"; bounded at {cut}"
@@ -103,6 +104,12 @@ def _assumed(ex: Executor) -> str:
         return ""
     return f"; assumed {', '.join(ex.assumed)} obey{'s' if len(ex.assumed) == 1 else ''} " \
            "the contracts of equals, hashCode and compareTo"
+
+
+def _bounds(bounds: Bounds, ex: Executor) -> str:
+    """The bounds, with those of strings where their contents mattered."""
+    strings = ex.string_bounds()
+    return f"{bounds.describe()}, {strings}" if strings else bounds.describe()
 
 
 def _reachable(solver: Solver, ctx: z3.Context, events: list[Event], prefix: str,

@@ -11,7 +11,7 @@ import z3
 from tabulate import tabulate
 
 from . import javaast as ast
-from . import jdk
+from . import jdk, strings
 from .jtypes import BOOLEAN, CHAR, INT, LONG, ClassInfo, FieldInfo, PrimType
 from .semantics import signed_value
 from .objects import ObjectMaker
@@ -40,7 +40,7 @@ class Rendering:
         self.lines: list[str] = []
         self.reflective = False  # some object had to be made by reflection
         self.exact = True        # every object could be written as Java
-        self._strings: dict[int, str] = {}
+        self._strings: dict[HeapObj, str] = {}
         self._counts: dict[str, int] = {}
 
     # ------------------------------------------------------------ reading
@@ -69,12 +69,17 @@ class Rendering:
         return self.names.get(obj) or self.declare(obj, None)
 
     def string(self, obj: HeapObj) -> str:
-        content = self.model.eval(obj.content, model_completion=True).as_long()
-        text = self.ex.literal_text(content)
-        if text is None and content not in self._strings:
-            wanted = self.model.eval(self.ex.string_hash(obj), model_completion=True).as_long()
-            self._strings[content] = text_with_hash(wanted, set(self._strings.values()))
-        return java_string(text if text is not None else self._strings[content])
+        """A string as Java. A literal is one interned object per text, so a string that
+        the check took to be another object than a literal or an earlier string of the
+        same text is written ``new String(...)``."""
+        if obj in self._strings:
+            return self._strings[obj]
+        text = strings.from_model(obj.content, self.model)
+        literal = java_string(text)
+        taken = obj.kind != "literal" and (
+            text in self.ex.literal_texts() or literal in self._strings.values())
+        self._strings[obj] = f"new String({literal})" if taken else literal
+        return self._strings[obj]
 
     def declare(self, obj: HeapObj, name: str | None) -> str:
         """Write the Java that makes ``obj`` (after the objects it needs) and name it."""
@@ -248,34 +253,6 @@ def render(ex: Executor, maker: ObjectMaker, model: z3.ModelRef, summary: str,
     return Counterexample("\n".join(out), code.lines, package, code.reflective, code.exact, exc)
 
 
-# --------------------------------------------------------------- strings
-
-def text_with_hash(wanted: int, taken: set[str]) -> str:
-    """A short text whose String.hashCode() is ``wanted`` and that is none of ``taken``:
-    string contents are abstract in this version, and a counterexample that hashes a
-    string must hash to the same value on the JVM.
-
-    "s" then seven characters from the 31 consecutive ones '`' to '~': read as base-31
-    digits they can spell any hash code, and adding 2**32 gives another text."""
-    if wanted == 0 and "" not in taken:
-        return ""
-    base = ord("s") * 31 ** _DIGITS + sum(_LOWEST * 31 ** i for i in range(_DIGITS))
-    rest = (wanted - base) % (1 << 32)
-    while True:
-        digits, value = [], rest
-        for _ in range(_DIGITS):
-            value, digit = divmod(value, 31)
-            digits.append(chr(_LOWEST + digit))
-        text = "s" + "".join(reversed(digits))
-        if text not in taken:
-            return text
-        rest += 1 << 32
-
-
-_DIGITS = 7        # 31**7 > 2**32
-_LOWEST = ord("`")  # '`', 'a' to 'z', '{', '|', '}', '~'
-
-
 # ------------------------------------------------------------ Java literals
 
 def java_literal(t: PrimType, value: int | bool, named: bool = True) -> str:
@@ -293,26 +270,25 @@ def java_literal(t: PrimType, value: int | bool, named: bool = True) -> str:
 
 
 def java_char(code: int) -> str:
-    c = chr(code)
-    if c == "'":
+    if chr(code) == "'":
         return "'\\''"
-    if c == "\\":
-        return "'\\\\'"
-    if 32 <= code < 127:
-        return f"'{c}'"
-    return f"'\\u{code:04x}'"
+    return f"'{_escaped(code)}'"
 
 
 def java_string(text: str) -> str:
-    out = []
-    for c in text:
-        if c in '"\\':
-            out.append("\\" + c)
-        elif 32 <= ord(c) < 127:
-            out.append(c)
-        else:
-            out.append(f"\\u{ord(c):04x}")
-    return '"' + "".join(out) + '"'
+    """A Java string literal of these chars (UTF-16 code units)."""
+    return '"' + "".join('\\"' if u == ord('"') else _escaped(u) for u in strings.utf16(text)) + '"'
+
+
+# javac reads \u escapes before anything else: a line break or a quote written so ends the literal
+_ESCAPES = {ord("\\"): "\\\\", ord("\n"): "\\n", ord("\r"): "\\r"}
+
+
+def _escaped(code: int) -> str:
+    """One char inside a Java literal: printable ASCII as itself, others escaped."""
+    if code in _ESCAPES:
+        return _ESCAPES[code]
+    return chr(code) if 32 <= code < 127 else f"\\u{code:04x}"
 
 
 # ------------------------------------------------- constructors that set fields

@@ -6,8 +6,9 @@ here: the decorator holds its Java signature, the body its exact semantics.
 
 A model is called as ``model(ex, state, this, args, line)`` and returns
 ``(value, state)``. ``ex`` is the executor; the model may use ``ex.ctx``,
-``ex.throw``, ``ex.call_method``, ``ex.identity_hash``, ``ex.string_hash``,
-``ex.class_object`` and ``ex.unsupported``.
+``ex.throw``, ``ex.call_method``, ``ex.identity_hash``, ``ex.text_of``, ``ex.string_hash``,
+``ex.new_string``, ``ex.class_object`` and ``ex.unsupported``. String semantics
+are in ``strings.py``.
 """
 from __future__ import annotations
 
@@ -15,9 +16,9 @@ from typing import Callable
 
 import z3
 
-from . import semantics
-from .jtypes import BOOLEAN, INT, LONG, PRIMITIVES, ClassInfo, FieldInfo, MethodInfo, Param
-from .values import Prim, make_ref, mk_and, mk_ite, mk_not, mk_or, ref_eq
+from . import semantics, strings
+from .jtypes import BOOLEAN, CHAR, INT, LONG, PRIMITIVES, ClassInfo, FieldInfo, MethodInfo, Param
+from .values import Prim, make_ref, merge_values, mk_and, mk_ite, mk_not, mk_or, ref_eq
 
 OBJECT = "java.lang.Object"
 STRING = "java.lang.String"
@@ -55,6 +56,7 @@ for _exc, _sup in (("ArithmeticException", "RuntimeException"),
                    ("UnsupportedOperationException", "RuntimeException"),
                    ("IndexOutOfBoundsException", "RuntimeException"),
                    ("ArrayIndexOutOfBoundsException", "IndexOutOfBoundsException"),
+                   ("StringIndexOutOfBoundsException", "IndexOutOfBoundsException"),
                    ("NumberFormatException", "IllegalArgumentException")):
     _CLASSES[f"java.lang.{_exc}"] = ("class", "", f"java.lang.{_sup}", ())
 
@@ -291,28 +293,137 @@ def opaque_call(ex, state, this, name, args, line):
 
 
 # ----------------------------------------------------------------- String
-# Content is abstract in this version: equal contents are equal strings, and
-# hashCode is an unknown function of the content (exact for literals).
+# Exact contents (strings.py): a length within the bound and 16-bit chars.
+
+def _text_or_null(ex, state, ref, line):
+    """The text of a String argument; a null one throws NullPointerException."""
+    state = ex.throw(state, ref.null_guard(), "java.lang.NullPointerException", line)
+    return ex.text_of(ref), state
+
+
+@model(STRING, "String()")
+@model(STRING, "String(String)")
+def string_init(ex, state, this, args, line):
+    """A new String: another object, with the argument's text (or none)."""
+    text = strings.constant(ex.ctx, "")
+    if args:
+        text, state = _text_or_null(ex, state, args[0], line)
+    this.targets[0].content = text  # a new object: its one target
+    return None, state
+
 
 @model(STRING, "boolean equals(Object)")
 def string_equals(ex, state, this, args, line):
+    """The same object, or another String of equal text."""
     _require_refs(ex, state, args, line, "String.equals")
-    terms = []
+    other = args[0]
+    if this.id.eq(other.id):
+        return _bool(mk_not(other.null_guard())), state
+    terms = [ref_eq(ex.ctx, this, other)]
     for g, s in this.non_null():
-        for h, o in args[0].non_null():
-            if o.cls.fqname == STRING:
-                terms.append(mk_and(g, h, s.content == o.content))
+        for h, o in other.non_null():
+            if o.cls.fqname == STRING and o is not s:
+                terms.append(mk_and(g, h, strings.equal(ex.text(s), ex.text(o))))
     return _bool(mk_or(ex.ctx, terms)), state
 
 
 @model(STRING, "int hashCode()")
 def string_hash_code(ex, state, this, args, line):
-    return _per_object(this.non_null(), ex.string_hash), state
+    return _int(ex.string_hash(ex.text_of(this))), state
 
 
 @model(STRING, "int compareTo(String)")
 def string_compare_to(ex, state, this, args, line):
-    ex.unsupported(state, "String.compareTo (string contents are not modelled yet)", line)
+    other, state = _text_or_null(ex, state, args[0], line)
+    return _int(strings.compare(ex.text_of(this), other)), state
+
+
+@model(STRING, "int length()")
+def string_length(ex, state, this, args, line):
+    return _int(ex.text_of(this).length), state
+
+
+@model(STRING, "boolean isEmpty()")
+def string_is_empty(ex, state, this, args, line):
+    return _bool(ex.text_of(this).length == 0), state
+
+
+@model(STRING, "char charAt(int)")
+def string_char_at(ex, state, this, args, line):
+    text, index = ex.text_of(this), args[0].term
+    state = ex.throw(state, strings.out_of_bounds(text, index),
+                     "java.lang.StringIndexOutOfBoundsException", line)
+    return Prim(CHAR, strings.char_at(text, index)), state
+
+
+@model(STRING, "boolean equalsIgnoreCase(String)")
+def string_equals_ignore_case(ex, state, this, args, line):
+    mine, empty = ex.text_of(this), strings.constant(ex.ctx, "")
+    other = strings.merge([(g, empty if o is None else ex.text(o)) for g, o in args[0].cases])
+    state = ex.latin1_only(state, [mine, other], "String.equalsIgnoreCase", line)
+    same = strings.equals_ignore_case(mine, other, lambda c: _upper(ex, c))
+    return _bool(mk_and(mk_not(args[0].null_guard()), same)), state
+
+
+@model(STRING, "String toLowerCase()")
+def string_to_lower_case(ex, state, this, args, line):
+    return _case_mapped(ex, state, this, line, upper=False)
+
+
+@model(STRING, "String toUpperCase()")
+def string_to_upper_case(ex, state, this, args, line):
+    return _case_mapped(ex, state, this, line, upper=True)
+
+
+def _case_mapped(ex, state, this, line, upper):
+    """A new string, or the string itself where no char changes (as the JDK does)."""
+    text = ex.text_of(this)
+    what = "String.toUpperCase" if upper else "String.toLowerCase"
+    state = ex.latin1_only(state, [text], what, line)
+    mapped = ex.new_string(strings.to_upper(text) if upper else strings.to_lower(text), line)
+    changed = strings.changes_case(text, upper)
+    return merge_values(ex.ctx, this.type, [(changed, mapped), (ex.true, this)]), state
+
+
+@model(STRING, "String concat(String)")
+def string_concat(ex, state, this, args, line):
+    """A new string, or this one when the argument is empty (as the JDK does)."""
+    mine = ex.text_of(this)
+    other, state = _text_or_null(ex, state, args[0], line)
+    joined = ex.new_string(strings.concat(mine, other), line)
+    return merge_values(ex.ctx, this.type, [(other.length != 0, joined), (ex.true, this)]), state
+
+
+@model(STRING, "boolean startsWith(String)")
+def string_starts_with(ex, state, this, args, line):
+    prefix, state = _text_or_null(ex, state, args[0], line)
+    return _bool(strings.starts_with(ex.text_of(this), prefix)), state
+
+
+@model(STRING, "boolean contains(CharSequence)")
+def string_contains(ex, state, this, args, line):
+    part = args[0]
+    others = [o for o in part.targets if o is not None and o.cls.fqname != STRING]
+    if others:
+        state = ex.stuck_unless(state, part.member_guard(others),
+                                f"String.contains of a {others[0].cls.simple_name}", line)
+    text, state = _text_or_null(ex, state, part.narrowed(o for o in part.targets if o not in others),
+                                line)
+    return _bool(strings.contains(ex.text_of(this), text)), state
+
+
+@model(STRING, "String toString()")
+def string_to_string(ex, state, this, args, line):
+    return this, state
+
+
+@model(STRING, "static String valueOf(int)")
+@model(STRING, "static String valueOf(long)")
+@model(STRING, "static String valueOf(char)")
+@model(STRING, "static String valueOf(boolean)")
+def string_value_of(ex, state, this, args, line):
+    text, state = ex.string_conversion(state, args[0], line)
+    return ex.new_string(text, line), state
 
 
 # ---------------------------------------------------------- boxes, statics
@@ -354,6 +465,24 @@ def signum(ex, state, this, args, line):
 @model("java.lang.Boolean", "static int hashCode(boolean)")
 def box_static_hash_code(ex, state, this, args, line):
     return _int(box_hash(args[0])), state
+
+
+def _upper(ex, c):
+    """A char's upper case, named: equalsIgnoreCase equates upper cases, and code that
+    hashes them then hashes equal variables, which the solver substitutes."""
+    return ex.named(Prim(CHAR, strings.upper_char(c)), "upper").term
+
+
+@model("java.lang.Character", "static char toUpperCase(char)")
+def character_to_upper_case(ex, state, this, args, line):
+    state = ex.latin1_only(state, [strings.value_of(args[0])], "Character.toUpperCase", line)
+    return Prim(CHAR, _upper(ex, args[0].term)), state
+
+
+@model("java.lang.Character", "static char toLowerCase(char)")
+def character_to_lower_case(ex, state, this, args, line):
+    state = ex.latin1_only(state, [strings.value_of(args[0])], "Character.toLowerCase", line)
+    return Prim(CHAR, strings.lower_char(args[0].term)), state
 
 
 # ------------------------------------------------------------------- Math

@@ -66,6 +66,7 @@ _BOUND_OPTIONS = {
     "unroll": (_positive_int, "unroll", "loop iterations to unroll"),
     "inline_depth": (_positive_int, "inline_depth", "nesting of inlined calls"),
     "timeout": (_positive_float, "timeout", "solver seconds per check"),
+    "string_length": (_count, "string_length", "length of the strings a check starts from"),
 }
 
 

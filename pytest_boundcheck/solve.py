@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import z3
 
 from .jtypes import BOOLEAN, PrimType
+from .strings import Text
 
 MEMORY_LIMIT_MB = 4096
 # value ranges to try, in order: (bound, signs, also MIN/MAX and their neighbours)
@@ -26,6 +27,8 @@ _LADDER = ((1, "+", False), (1, "+-", False), (1, "+-", True), (16, "+-", False)
 SPLIT_RLIMIT = 300_000  # resource units a query may take before it is split: about 0.1 s here
 EAGER_SPLIT = 24  # a choice among this many objects or fewer is split at once
 MINIMISE_QUERIES = 24
+# the chars strings are asked to use, in order: pairs of ends of ranges ("az  " is 'a' to 'z', ' ')
+_ALPHABETS = ("ab", "aA", "abAB", "az  ", "azAZ  ", "azAZ09  ", " ~")
 MINIMISE_RLIMIT = 500_000  # solver resource units per query: about 0.2 s here
 MINIMISE_FLOOR = 1_500_000   # resource units minimising may use however quickly a violation was found
 
@@ -42,11 +45,14 @@ class Answer:
 
 class Solver:
     def __init__(self, ctx: z3.Context, timeout: float, constraints: list[z3.BoolRef],
-                 splits: list[tuple[z3.ExprRef, list[int]]], eager: set[str]):
+                 splits: list[tuple[z3.ExprRef, list[int]]], eager: set[str],
+                 lazy: list[z3.BoolRef] = ()):
         """``splits``: object choices to split on, in order, with their possible values;
-        those named in ``eager`` (the harness parameters) are split at once when small."""
+        those named in ``eager`` (the harness parameters) are split at once when small.
+        ``lazy``: constraints that hold too, added only once a model breaks them."""
         self.ctx, self.timeout = ctx, timeout
         self.constraints = constraints
+        self.lazy = list(lazy)
         self.splits = splits
         self.eager = eager
         self.queries = 0
@@ -80,8 +86,32 @@ class Solver:
         """Is ``goal`` satisfiable together with the constraints? A query is split by the
         next object choice it depends on: at once for a small choice of a harness
         parameter, else when the whole query is not decided within ``SPLIT_RLIMIT``.
-        The first satisfiable case, in choice order, gives the model."""
-        return self._solve(goal, 0, [], time.perf_counter() + self.timeout)
+        The first satisfiable case, in choice order, gives the model. Where it breaks
+        lazy constraints, the case is asked again with them and with what they depend on
+        as in the model; if that fails, they hold for good and the query is asked again."""
+        deadline = time.perf_counter() + self.timeout
+        answer = self._solve(goal, 0, [], deadline)
+        while answer.verdict == "sat":
+            broken, pins = self._broken(answer.model)
+            if not broken:
+                break
+            case = answer.case
+            answer = self._leaf(case[0], case[1:] + broken + pins, deadline)
+            if answer.verdict == "sat":
+                answer.case = case
+                continue
+            self.constraints.extend(broken)
+            self.lazy = [c for c in self.lazy if not any(c.eq(b) for b in broken)]
+            answer = self._solve(goal, 0, [], deadline)
+        return answer
+
+    def _broken(self, model: z3.ModelRef) -> tuple[list[z3.BoolRef], list[z3.BoolRef]]:
+        """The lazy constraints ``model`` breaks, and equalities that pin what they depend
+        on to the model's values: with those, each is a constant to compute, not a
+        problem to solve."""
+        broken = [c for c in self.lazy if not z3.is_true(model.eval(c, model_completion=True))]
+        inputs = _constants([c.arg(1) for c in broken])
+        return broken, [v == model.eval(v, model_completion=True) for v in inputs]
 
     def _solve(self, goal: z3.BoolRef, depth: int, fixed: list[z3.BoolRef], deadline: float) -> Answer:
         if z3.is_false(goal):
@@ -133,13 +163,12 @@ class Solver:
 
     def _identify(self, goal: z3.BoolRef) -> list[z3.BoolRef]:
         """The goal and the constraints, with variables the goal equates at its top level
-        (``a.lo == b.lo``) replaced by one of them, plus those equalities. Z3 would do the
-        same, unless it first replaced each variable by its definition and were left
-        proving that two copies of some arithmetic agree, which can take seconds where
-        this takes nothing."""
-        conjuncts = list(goal.children()) if z3.is_and(goal) else [goal]
+        (``a.lo == b.lo``, also where every path of a disjunction does) replaced by one of
+        them, plus those equalities. Z3 would do the same, unless it first replaced each
+        variable by its definition and were left proving that two copies of some
+        arithmetic agree, which can take seconds where this takes nothing."""
         pairs = []
-        for c in conjuncts:
+        for c in _implied(goal).values():
             if z3.is_eq(c):
                 a, b = c.children()
                 if _is_variable(a) and _is_variable(b) and not a.eq(b):
@@ -211,14 +240,27 @@ class Solver:
                 unknown = answer
         return unknown or Answer("unsat")
 
-    def small_model(self, answer: Answer, inputs: list[tuple[z3.ExprRef, PrimType]]) -> z3.ModelRef:
+    def _within(self, rlimit: int, *formulas: z3.BoolRef) -> z3.ModelRef | None:
+        """A model of the constraints and ``formulas`` found within ``rlimit``, if any."""
+        s = z3.Solver(ctx=self.ctx)
+        s.set("random_seed", 0)
+        s.set("rlimit", rlimit)
+        s.add(*self.constraints, *formulas)
+        result = s.check()
+        self._count(s)
+        return s.model() if result == z3.sat else None
+
+    def small_model(self, answer: Answer, inputs: list[tuple[z3.ExprRef, PrimType]],
+                    texts: list[Text] = ()) -> z3.ModelRef:
         """A model of the satisfiable case that reads easily, as far as a few queries find.
 
         Fewer objects first: each parameter at its first option (null where allowed,
-        else an object made already, else a new one); the other object choices (first
-        constructor, no method calls) all at once, else one by one. Then smaller
-        numbers: all at zero; else all in the first ``_LADDER`` range that works; then
-        each one at zero. The budget is counted in queries and solver resource units,
+        else an object made already, else a new one). Then shorter strings (all as
+        short as one bound allows) of plainer chars (the first of ``_ALPHABETS`` that
+        works): string constraints get costly to solve once many are fixed. Then the
+        other object choices (first constructor, no method calls) all at once, else one
+        by one. Then smaller numbers: all at zero; else all in the first ``_LADDER``
+        range that works; then each one at zero. The budget is counted in queries and solver resource units,
         not seconds, so the result is the same on every run, and is no more than the
         effort finding the violation took (or ``MINIMISE_FLOOR``)."""
         model = answer.model
@@ -231,15 +273,14 @@ class Solver:
             if queries >= MINIMISE_QUERIES or self.spent >= budget:
                 return False
             queries += 1
-            s = z3.Solver(ctx=self.ctx)
-            s.set("random_seed", 0)
-            s.set("rlimit", min(MINIMISE_RLIMIT, budget - self.spent))
-            s.add(*self.constraints, *kept, extra)
-            result = s.check()
-            self._count(s)
-            if result != z3.sat:
+            found = self._within(min(MINIMISE_RLIMIT, budget - self.spent), *kept, extra)
+            broken, pins = self._broken(found) if found is not None else ([], [])
+            if broken:  # computed for its inputs, the lazy constraints must hold too
+                found = self._within(min(MINIMISE_RLIMIT, max(1, budget - self.spent)),
+                                     *kept, extra, *broken, *pins)
+            if found is None or self._broken(found)[0]:
                 return False
-            model = s.model()
+            model = found
             kept.append(extra)
             return True
 
@@ -254,6 +295,12 @@ class Solver:
                 attempt(var == options[0])
             else:
                 later.append(var == options[0])
+        for bound in range(max((len(t.chars) for t in texts), default=0)):
+            if attempt(z3.And([t.length <= bound for t in texts])):
+                break
+        for alphabet in _ALPHABETS if texts else ():
+            if attempt(z3.And([_spelled(t, alphabet) for t in texts])):
+                break
         # the objects' own choices (constructor, arguments, calls): all at once, else each
         if later and not attempt(z3.And(later)):
             for choice in later:
@@ -268,6 +315,47 @@ class Solver:
             if value(v) != 0:
                 attempt(v == 0)
         return model
+
+
+def _spelled(t: Text, alphabet: str) -> z3.BoolRef:
+    """Every char of the text is one of ``alphabet``'s ranges ("az" is 'a' to 'z')."""
+    pairs = [alphabet[i:i + 2] for i in range(0, len(alphabet), 2)]
+    return z3.And([z3.Implies(t.length > k, z3.Or([z3.And(z3.UGE(c, ord(lo)), z3.ULE(c, ord(hi)))
+                                                  for lo, hi in pairs]))
+                   for k, c in enumerate(t.chars)] or [z3.BoolVal(True, t.ctx)])
+
+
+def _implied(t: z3.BoolRef, known: dict | None = None) -> dict[int, z3.BoolRef]:
+    """Conjuncts that ``t`` implies, by term id: its own, and those all disjuncts of a
+    disjunction among them share (merged paths repeat what they all hold)."""
+    known = {} if known is None else known
+    key = t.get_id()
+    if key not in known:
+        if z3.is_and(t):
+            known[key] = {k: c for child in t.children() for k, c in _implied(child, known).items()}
+        elif z3.is_or(t):
+            parts = [_implied(d, known) for d in t.children()]
+            known[key] = {k: c for k, c in parts[0].items() if all(k in p for p in parts[1:])}
+        else:
+            known[key] = {key: t}
+    return known[key]
+
+
+def _constants(terms: list[z3.ExprRef]) -> list[z3.ExprRef]:
+    """The uninterpreted constants in ``terms``, each once."""
+    seen: set[int] = set()
+    found = []
+    stack = list(terms)
+    while stack:
+        t = stack.pop()
+        if t.get_id() in seen:
+            continue
+        seen.add(t.get_id())
+        if _is_variable(t):
+            found.append(t)
+        else:
+            stack.extend(t.children())
+    return found
 
 
 def _is_variable(t: z3.ExprRef) -> bool:

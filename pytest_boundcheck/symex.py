@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import z3
 
 from . import javaast as ast
-from . import jdk, semantics
+from . import jdk, semantics, strings
 from .bounds import Bounds
 from .jtypes import (BOOLEAN, CHAR, INT, LONG, VOID, ClassInfo, FieldInfo, JType, MethodInfo,
                      NULL, PrimType, type_name)
@@ -141,11 +141,14 @@ class Executor:
         self._definitions: list[tuple[z3.ExprRef, z3.ExprRef]] = []
         self._oracle: z3.Solver | None = None
         self._oracle_known = 0
-        self._string_hash = z3.Function("String.hashCode", z3.BitVecSort(32, ctx),
-                                        z3.BitVecSort(32, ctx))
         self._opaque: dict[tuple, z3.ExprRef] = {}
         self._opaque_hash = z3.Function("hashCode", z3.BitVecSort(32, ctx), z3.BitVecSort(32, ctx))
         self.assumed: dict[str, None] = {}  # classes assumed to obey their contracts, in order
+        self.lazy: list[z3.BoolRef] = []  # definitions the solver adds only where a model needs them
+        self._hashes: list[tuple[strings.Text, z3.BitVecRef]] = []
+        self.texts: list[strings.Text] = []  # the contents of the strings a check starts from
+        self.texts_read = False  # some code looked into them
+        self.alphabet: str | None = None  # what their chars are restricted to, if anything
 
     # ===================================================== objects & heap
     def domain(self, declared: ClassInfo) -> list[ClassInfo]:
@@ -184,11 +187,12 @@ class Executor:
         return self.slots[cls.fqname]
 
     def any_string(self, label: str) -> HeapObj:
-        """A string with any contents; small hash codes read better, so its hash is an input."""
-        obj = self.heap_object(self.program.classes[jdk.STRING], label, "slot",
-                               content=z3.BitVec(f"{label}.content", 32, self.ctx))
-        self.inputs.append((self.string_hash(obj), INT))
-        return obj
+        """A string with any contents within the length bound."""
+        num = len(self.objects) + 1
+        text, constraints = strings.variable(self.ctx, f"{label}@{num}", self.bounds.string_length)
+        self.constraints.extend(constraints)
+        self.texts.append(text)
+        return self.heap_object(self.program.classes[jdk.STRING], label, "slot", content=text)
 
     def choice(self, name: str, static: ClassInfo, types: list[ClassInfo], nullable: bool,
                per_type: int | None = None) -> Ref:
@@ -272,9 +276,6 @@ class Executor:
             self._opaque[(a, b)] = result
         return self._opaque[(a, b)]
 
-    def string_hash(self, obj: HeapObj) -> z3.ExprRef:
-        return self._string_hash(obj.content)
-
     def class_object(self, cls: ClassInfo) -> HeapObj:
         if cls.fqname not in self._class_objs:
             self._class_objs[cls.fqname] = self.heap_object(
@@ -282,18 +283,71 @@ class Executor:
         return self._class_objs[cls.fqname]
 
     def string_literal(self, text: str) -> Ref:
+        """The one interned String of a literal (or a constant expression's) text."""
         if text not in self._literals:
-            content = z3.BitVecVal(0x7FFF0000 + len(self._literals), 32, self.ctx)
             self._literals[text] = self.heap_object(self.program.classes[jdk.STRING], repr(text),
-                                                    "literal", content=content)
-            self.constraints.append(self._string_hash(content) == _java_string_hash(text))
+                                                    "literal", content=strings.constant(self.ctx, text))
         return ref_to(self.program.classes[jdk.STRING], self._literals[text], self.ctx)
 
-    def literal_text(self, content_value: int) -> str | None:
-        for text, obj in self._literals.items():
-            if obj.content.as_long() == content_value:
-                return text
-        return None
+    def literal_texts(self) -> set[str]:
+        return set(self._literals)
+
+    def new_string(self, text: strings.Text, line: int) -> Ref:
+        """A String made at run time: a new object, whatever its text."""
+        obj = self.heap_object(self.program.classes[jdk.STRING], f"new String@{line}", "new",
+                               content=text)
+        return ref_to(self.program.classes[jdk.STRING], obj, self.ctx)
+
+    def text(self, obj: HeapObj) -> strings.Text:
+        """A String object's content; reading a check's input strings makes the string
+        bounds part of what the result says."""
+        if obj.kind == "slot":
+            self.texts_read = True
+        return obj.content
+
+    def text_of(self, ref: Ref) -> strings.Text:
+        """The content of the String a non-null reference denotes (on a path where it is
+        not null: where it can only be null, there is no such path)."""
+        cases = [(g, self.text(o)) for g, o in ref.non_null()]
+        if not cases:
+            raise DeadPath
+        return strings.merge(cases)
+
+    def string_hash(self, text: strings.Text) -> z3.BitVecRef:
+        """String.hashCode, encoded lazily: a variable, equal for equal texts, whose
+        polynomial definition the solver adds only when a model gets it wrong. Proving
+        that equal strings hash alike then needs no arithmetic."""
+        h = z3.BitVec(f"String.hashCode#{len(self._hashes)}", 32, self.ctx)
+        for other, other_hash in self._hashes:
+            self.constraints.append(z3.Implies(strings.equal(text, other), h == other_hash))
+        self._hashes.append((text, h))
+        definition = strings.hash_code(text)
+        self.lazy.append(h == definition)
+        self._definitions.append((h, definition))
+        return h
+
+    def latin1_only(self, state: State, texts: list[strings.Text], what: str, line: int) -> State:
+        """Case mapping is modelled on Latin-1 (and the upper cases of its letters): a path
+        that reaches ``what`` with other chars is stuck, and the check's input strings
+        and chars are restricted to Latin-1 (``alphabet_constraints``; the result says so)."""
+        self.alphabet = "Latin-1"
+        outside = mk_not(mk_and(self.true, *[strings.case_modelled(t) for t in texts]))
+        return self.stuck_unless(state, outside, f"{what} of chars outside Latin-1", line)
+
+    def alphabet_constraints(self) -> list[z3.BoolRef]:
+        """Once the code reached case mapping: the check's input strings and chars hold
+        Latin-1 chars only."""
+        if self.alphabet is None:
+            return []
+        return ([strings.latin1(t) for t in self.texts]
+                + [z3.ULE(v, strings.LATIN1) for v, t in self.inputs if t is CHAR])
+
+    def string_bounds(self) -> str:
+        """What the check assumed of its input strings and chars, where it mattered."""
+        parts = [f"strings: length <= {self.bounds.string_length}"] if self.texts_read else []
+        if self.alphabet:
+            parts.append(f"chars in {self.alphabet}")
+        return ", ".join(parts)
 
     def default_value(self, t: JType) -> Value:
         if isinstance(t, PrimType):
@@ -328,9 +382,22 @@ class Executor:
     def stuck_unless(self, state: State, cond: z3.BoolRef, what: str, line: int) -> State:
         """The paths where ``cond`` holds reach something the engine does not model and
         end here; the others go on."""
+        return self._end_where(self.stuck, state, cond, what, line)
+
+    def bounded_unless(self, state: State, cond: z3.BoolRef, what: str, line: int) -> State:
+        """The paths where ``cond`` does not hold run past what the engine represents:
+        they are cut here (the result says it was bounded); the others go on."""
+        return self._end_where(self.cuts, state, mk_not(cond), what, line)
+
+    def _end_where(self, events: list[Event], state: State, cond: z3.BoolRef, what: str,
+                   line: int) -> State:
         g = mk_and(state.guard, cond)
         if not is_false(g):
-            self._stuck(Event(g, what, self.here(line)))
+            event = Event(g, what, self.here(line))
+            if events is self.stuck:
+                self._stuck(event)
+            else:
+                events.append(event)
         rest = mk_and(state.guard, mk_not(cond))
         if is_false(rest):
             raise DeadPath
@@ -898,15 +965,20 @@ class Executor:
             return self.short_circuit(expr, state)
         left, state = self.eval(expr.left, state)
         right, state = self.eval(expr.right, state)
-        return self.binary(expr.op, left, right, state, expr.line)
+        value, state = self.binary(expr.op, left, right, state, expr.line)
+        if _is_string(value) and self.is_constant(expr, state):  # interned (JLS 15.29)
+            text = strings.concrete(self.text_of(value))
+            if text is not None:
+                return self.string_literal(text), state
+        return value, state
 
     def binary(self, op: str, left: Value, right: Value, state: State, line: int):
+        if op == "+" and (_is_string(left) or _is_string(right)):
+            return self.concatenation(state, left, right, line)
         if isinstance(left, Ref) or isinstance(right, Ref):
             if op in ("==", "!=") and isinstance(left, Ref) and isinstance(right, Ref):
                 same = ref_eq(self.ctx, left, right)
                 return Prim(BOOLEAN, same if op == "==" else mk_not(same)), state
-            if op == "+":
-                self.unsupported(state, "string concatenation", line)
             self.unsupported(state, f"operator {op} on objects (boxing)", line)
         if op in semantics.COMPARISONS:
             return semantics.compare(op, left, right), state
@@ -914,6 +986,30 @@ class Executor:
         if zero is not None:
             state = self.throw(state, zero, "java.lang.ArithmeticException", line, "/ by zero")
         return semantics.arithmetic(op, left, right), state
+
+    def concatenation(self, state: State, left: Value, right: Value, line: int):
+        """``left + right`` where either is a String (JLS 15.18.1): a new String."""
+        texts = []
+        for v in (left, right):
+            text, state = self.string_conversion(state, v, line)
+            texts.append(text)
+        return self.new_string(strings.concat(*texts), line), state
+
+    def string_conversion(self, state: State, v: Value, line: int) -> tuple[strings.Text, State]:
+        """The text a value becomes in a concatenation (JLS 5.1.11): a primitive's
+        ``String.valueOf``, "null", a string's own text; other objects' toString() is
+        not modelled."""
+        if isinstance(v, Prim):
+            state = self.bounded_unless(state, strings.representable(v), "the text of a number "
+                                        f"beyond {strings.DIGITS} digits", line)
+            return strings.value_of(v), state
+        others = [o for o in v.targets if o is not None and o.cls.fqname != jdk.STRING]
+        if others:
+            state = self.stuck_unless(state, v.member_guard(others), f"{others[0].cls.simple_name}"
+                                      ".toString() in a string concatenation", line)
+        cases = [(v.guard(o), strings.constant(self.ctx, "null") if o is None else self.text(o))
+                 for o in v.targets if o not in others]
+        return strings.merge(cases), state
 
     def short_circuit(self, expr: ast.Binary, state: State):
         left, state = self.eval_cond(expr.left, state)
@@ -1337,6 +1433,10 @@ def _holding(target: Ref, fld: FieldInfo) -> list[tuple[z3.BoolRef, HeapObj]]:
     return [(g, o) for g, o in target.non_null() if o.cls.is_subtype_of(fld.owner)]
 
 
+def _is_string(v: Value) -> bool:
+    return isinstance(v, Ref) and isinstance(v.type, ClassInfo) and v.type.fqname == jdk.STRING
+
+
 def _kind(v: Value):
     return v.type if isinstance(v, Prim) else Ref
 
@@ -1353,9 +1453,3 @@ def _dotted(expr: ast.Expr) -> str | None:
         return f"{head}.{expr.name}" if head is not None else None
     return None
 
-
-def _java_string_hash(text: str) -> int:
-    h = 0
-    for unit in text.encode("utf-16-be").hex(" ", 2).split():
-        h = (31 * h + int(unit, 16)) & 0xFFFFFFFF
-    return h
