@@ -12,11 +12,13 @@ Small values are asked for after a violation is found: a counterexample with
 """
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 
 import z3
 
+from . import semantics
 from .jtypes import BOOLEAN, PrimType
 
 MEMORY_LIMIT_MB = 4096
@@ -239,25 +241,50 @@ class Solver:
             for choice in later:
                 attempt(choice)
         numbers = [(v, t) for v, t in inputs if t is not BOOLEAN]
-        if not numbers or attempt(z3.And([v == 0 for v, _ in numbers])):
+        if not numbers or attempt(z3.And([_zero(v, t) for v, t in numbers])):
             return model
         for bound, signs, extremes in _LADDER:
             if attempt(z3.And([_within(v, t, bound, signs, extremes) for v, t in numbers])):
                 break
-        for v, _ in numbers:
-            if value(v) != 0:
-                attempt(v == 0)
+        for v, t in numbers:
+            if not z3.is_true(model.eval(_zero(v, t), model_completion=True)):
+                attempt(_zero(v, t))
         return model
+
+
+def _floating_within(v: z3.FPRef, t: PrimType, bound: int, signs: str, extremes: bool) -> z3.BoolRef:
+    """Whole and half numbers in the same ranges as integers (0.5 is what an int cast
+    drops), up to ``_FLOATING_BOUND``, with -0.0 and NaN; ``extremes`` adds the infinities
+    and the largest and smallest magnitudes. Equalities with constants, which cost the
+    solver little, unlike arithmetic on the value."""
+    bound = min(bound, _FLOATING_BOUND)
+    values = [k / 2 for k in range(-2 * bound if signs == "+-" else 0, 2 * bound + 1)]
+    values += [-0.0, math.nan]
+    if extremes:
+        box = "Double" if t.name == "double" else "Float"
+        values += [sign * x for x in (math.inf, *_EXTREMES[box]) for sign in (1, -1)]
+    return z3.Or([v == semantics.constant(v.ctx, t, x).term for x in values])
+
+
+_FLOATING_BOUND = 16
+_EXTREMES = {"Double": (float.fromhex("0x1.fffffffffffffp1023"), float.fromhex("0x1p-1074")),
+             "Float": (float.fromhex("0x1.fffffep127"), float.fromhex("0x1p-149"))}
 
 
 def _is_variable(t: z3.ExprRef) -> bool:
     return z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED
 
 
-def _within(v: z3.BitVecRef, t: PrimType, bound: int, signs: str, extremes: bool) -> z3.BoolRef:
+def _zero(v: z3.ExprRef, t: PrimType) -> z3.BoolRef:
+    return v == semantics.constant(v.ctx, t, 0).term  # for float and double: 0.0, not -0.0
+
+
+def _within(v: z3.ExprRef, t: PrimType, bound: int, signs: str, extremes: bool) -> z3.BoolRef:
     """``v`` in [0, bound] (signs "+") or [-bound, bound] ("+-"), or (``extremes``) next to
     its type's smallest or largest value: overflow bugs need those, and
     ``Integer.MIN_VALUE`` reads as well as 0."""
+    if t.is_floating:
+        return _floating_within(v, t, bound, signs, extremes)
     if t.signed:
         lo, hi = -(1 << (t.bits - 1)), (1 << (t.bits - 1)) - 1
     else:
