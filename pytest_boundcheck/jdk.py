@@ -330,13 +330,11 @@ def box_static_hash_code(ex, state, this, args, line):
 @model("java.lang.Double", "static int compare(double, double)")
 @model("java.lang.Float", "static int compare(float, float)")
 def floating_compare(ex, state, this, args, line):
-    """Not by ``<``: where neither is less, the canonical bits decide, so -0.0 is less
-    than 0.0 and NaN equals itself and is greater than everything else."""
-    a, b = args
-    less, greater = (semantics.compare(op, a, b).term for op in ("<", ">"))
-    ordered = _sign_of_difference(semantics.fp_bits(a).term, semantics.fp_bits(b).term)
-    minus, plus = (z3.BitVecVal(v, 32, ex.ctx) for v in (-1, 1))
-    return _int(z3.If(less, minus, z3.If(greater, plus, ordered))), state
+    """Not by ``<``: -0.0 is less than 0.0, and NaN equals itself and is greater than
+    everything else. That order is the signed order of the bits with the negative
+    numbers' reversed, which keeps floating-point comparisons out of the formula."""
+    a, b = (semantics.total_order_key(x) for x in args)
+    return _int(_sign_of_difference(a, b)), state
 
 
 @model("java.lang.Double", "static long doubleToLongBits(double)")

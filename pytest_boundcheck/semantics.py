@@ -327,6 +327,14 @@ def fp_from_bits(p: Prim, to: PrimType) -> Prim:
     return Prim(to, z3.fpBVToFP(p.term, fp_sort(ctx, to), ctx))
 
 
+def total_order_key(p: Prim) -> z3.BitVecRef:
+    """A bit-vector whose signed order is Double.compare's (Float.compare's) order: the
+    canonical bits, with the bits below the sign flipped for negative values."""
+    bits = fp_bits(p).term
+    width = bits.size()
+    return bits ^ ((bits >> (width - 1)) & ((1 << (width - 1)) - 1))
+
+
 def box_equals(a: Prim, b: Prim) -> z3.BoolRef:
     """``equals`` of two boxes of one primitive type: Double and Float compare bits as
     doubleToLongBits gives them, so NaN equals NaN and 0.0 differs from -0.0."""

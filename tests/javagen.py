@@ -26,6 +26,7 @@ import z3
 
 from pytest_boundcheck import semantics
 from pytest_boundcheck.bounds import Bounds
+from pytest_boundcheck.jtypes import DOUBLE, FLOAT
 from pytest_boundcheck.symex import DeadPath, Executor, Frame, State
 
 # ------------------------------------------------------------------ types
@@ -114,10 +115,15 @@ def floor_mod_type(a: str, b: str) -> str:
 EDGE = (0, 1, -1, 31, 32, 33, 63, 64)
 
 
-def java_arg(t: str, v: int | bool) -> str:
-    """A Java expression of exactly type ``t`` with value ``v`` (for ``main``)."""
+def java_arg(t: str, v: float) -> str:
+    """A Java expression of exactly type ``t`` with value ``v`` (for ``main``); a float or
+    double by its bits, which says every value exactly."""
     if t == "boolean":
         return "true" if v else "false"
+    if t == "double":
+        return f"Double.longBitsToDouble(0x{semantics.float_bits(DOUBLE, v):x}L)"
+    if t == "float":
+        return f"Float.intBitsToFloat(0x{semantics.float_bits(FLOAT, v):x})"
     if t == "int":
         return str(v)
     if t == "long":
