@@ -35,11 +35,7 @@ def generated():
 
 @pytest.fixture(scope="module")
 def compiled(generated, tmp_path_factory):
-    directory = tmp_path_factory.mktemp("fp_jvm")
-    lines = javagen.run_jvm(generated.java(), generated.class_name, directory)
-    assert len(lines) == len(generated.cases)
-    program = Program([parse_file(str(directory / f"{generated.class_name}.java"))])
-    return lines, program, program.classes[generated.class_name], directory
+    return javagen.compile_and_run(generated, tmp_path_factory.mktemp("fp_jvm"))
 
 
 @needs_jvm
