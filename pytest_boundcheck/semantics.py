@@ -327,10 +327,10 @@ def fp_from_bits(p: Prim, to: PrimType) -> Prim:
     return Prim(to, z3.fpBVToFP(p.term, fp_sort(ctx, to), ctx))
 
 
-def total_order_key(p: Prim) -> z3.BitVecRef:
-    """A bit-vector whose signed order is Double.compare's (Float.compare's) order: the
-    canonical bits, with the bits below the sign flipped for negative values."""
-    bits = fp_bits(p).term
+def total_order_key(bits: z3.BitVecRef) -> z3.BitVecRef:
+    """From the canonical bits (``fp_bits``), a bit-vector whose signed order is
+    Double.compare's (Float.compare's): the bits below the sign flipped for negative
+    values."""
     width = bits.size()
     return bits ^ ((bits >> (width - 1)) & ((1 << (width - 1)) - 1))
 

@@ -124,7 +124,9 @@ class Solver:
         (``a.lo == b.lo``) replaced by one of them, plus those equalities. Z3 would do the
         same, unless it first replaced each variable by its definition and were left
         proving that two copies of some arithmetic agree, which can take seconds where
-        this takes nothing."""
+        this takes nothing. The goal is simplified first: ``Double.compare(a, b) == 0``
+        becomes such an equality only then."""
+        goal = z3.simplify(goal)
         conjuncts = list(goal.children()) if z3.is_and(goal) else [goal]
         pairs = []
         for c in conjuncts:
