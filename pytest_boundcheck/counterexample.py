@@ -5,15 +5,17 @@ recorded, so what the report says is what the formula says.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 import z3
 from tabulate import tabulate
 
 from . import javaast as ast
 from . import jdk, strings
-from .jtypes import BOOLEAN, CHAR, INT, LONG, ClassInfo, FieldInfo, PrimType
-from .semantics import signed_value
+from .jtypes import BOOLEAN, CHAR, DOUBLE, FLOAT, INT, LONG, ClassInfo, FieldInfo, PrimType
+from .semantics import float_bits, float_value, nearest, signed_value
 from .objects import ObjectMaker
 from .symex import Executor, Location, Observation, Thrown
 from .values import HeapObj, Prim, Ref, Value
@@ -21,6 +23,10 @@ from .values import HeapObj, Prim, Ref, Value
 _NAMED = {
     (INT, -(1 << 31)): "Integer.MIN_VALUE", (INT, (1 << 31) - 1): "Integer.MAX_VALUE",
     (LONG, -(1 << 63)): "Long.MIN_VALUE", (LONG, (1 << 63) - 1): "Long.MAX_VALUE",
+    (DOUBLE, float.fromhex("0x1.fffffffffffffp1023")): "Double.MAX_VALUE",
+    (DOUBLE, float.fromhex("0x1p-1074")): "Double.MIN_VALUE",
+    (FLOAT, float.fromhex("0x1.fffffep127")): "Float.MAX_VALUE",
+    (FLOAT, float.fromhex("0x1p-149")): "Float.MIN_VALUE",
 }
 _MODEL_SITES = {
     "Object.equals": "Object.equals: identity",
@@ -50,10 +56,12 @@ class Rendering:
     def target(self, ref: Ref) -> HeapObj | None:
         return self.ex.object_by_id(self.model.eval(ref.id, model_completion=True).as_long())
 
-    def number(self, p: Prim) -> int | bool:
+    def number(self, p: Prim) -> float:
         v = self.model.eval(p.term, model_completion=True)
         if p.type is BOOLEAN:
             return z3.is_true(v)
+        if p.type.is_floating:
+            return float_value(p.type, v)
         return signed_value(p.type, v.as_long())
 
     # ------------------------------------------------------------ writing
@@ -255,9 +263,11 @@ def render(ex: Executor, maker: ObjectMaker, model: z3.ModelRef, summary: str,
 
 # ------------------------------------------------------------ Java literals
 
-def java_literal(t: PrimType, value: int | bool, named: bool = True) -> str:
+def java_literal(t: PrimType, value: float, named: bool = True) -> str:
     if t is BOOLEAN:
         return "true" if value else "false"
+    if t.is_floating:
+        return java_floating(t, value, named)
     if named and (t, value) in _NAMED:
         return _NAMED[(t, value)]
     if t is LONG:
@@ -267,6 +277,33 @@ def java_literal(t: PrimType, value: int | bool, named: bool = True) -> str:
     if t.name in ("byte", "short"):
         return f"({t.name}) {value}"
     return str(value)
+
+
+_SHORT_DIGITS = 12  # longer decimals read worse than the bits they stand for
+
+
+def java_floating(t: PrimType, value: float, named: bool = True) -> str:
+    """A Java expression of type ``t`` with exactly this value: the shortest decimal
+    literal that Java rounds back to it, a constant, or the bits."""
+    box = "Double" if t is DOUBLE else "Float"
+    if math.isnan(value):
+        return f"{box}.NaN"
+    if math.isinf(value):
+        return f"{box}.{'POSITIVE' if value > 0 else 'NEGATIVE'}_INFINITY"
+    if named and (t, value) in _NAMED:
+        return _NAMED[(t, value)]
+    suffix = "" if t is DOUBLE else "f"
+    for digits in range(1, _SHORT_DIGITS + 1):
+        text = f"{value:.{digits}g}"
+        if nearest(t, Fraction(text)) == value:
+            if "." not in text and "e" not in text:
+                text += ".0"
+            if math.copysign(1, value) < 0 and not text.startswith("-"):
+                text = "-" + text  # -0.0
+            return text + suffix
+    if t is DOUBLE:
+        return f"Double.longBitsToDouble(0x{float_bits(t, value):x}L)"
+    return f"Float.intBitsToFloat(0x{float_bits(t, value):x})"
 
 
 def java_char(code: int) -> str:

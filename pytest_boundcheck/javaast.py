@@ -27,7 +27,7 @@ class Expr:
 
 @dataclass(frozen=True, slots=True)
 class Literal(Expr):
-    kind: str  # int, long, char, boolean, string, null
+    kind: str  # int, long, float, double, char, boolean, string, null
     value: object
 
 

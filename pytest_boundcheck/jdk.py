@@ -12,12 +12,14 @@ are in ``strings.py``.
 """
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 import z3
 
 from . import semantics, strings
-from .jtypes import BOOLEAN, CHAR, INT, LONG, PRIMITIVES, ClassInfo, FieldInfo, MethodInfo, Param
+from .jtypes import (BOOLEAN, CHAR, DOUBLE, FLOAT, INT, LONG, PRIMITIVES, ClassInfo, FieldInfo,
+                     MethodInfo, Param)
 from .values import Prim, make_ref, merge_values, mk_and, mk_ite, mk_not, mk_or, ref_eq
 
 OBJECT = "java.lang.Object"
@@ -43,7 +45,7 @@ _CLASSES: dict[str, tuple[str, str, str | None, tuple[str, ...]]] = {
     "java.lang.RuntimeException": ("class", "", "java.lang.Exception", ()),
     "java.lang.CloneNotSupportedException": ("class", "", "java.lang.Exception", ()),
 }
-for _box in ("Integer", "Long", "Short", "Byte"):
+for _box in ("Integer", "Long", "Short", "Byte", "Double", "Float"):
     _CLASSES[f"java.lang.{_box}"] = ("class", "final", "java.lang.Number", ("java.lang.Comparable",))
 for _box in ("Character", "Boolean"):
     _CLASSES[f"java.lang.{_box}"] = ("class", "final", OBJECT, ("java.lang.Comparable",
@@ -102,6 +104,17 @@ _CONSTANTS = {
     ("Byte", "MIN_VALUE"): ("byte", -128), ("Byte", "MAX_VALUE"): ("byte", 127),
     ("Character", "MIN_VALUE"): ("char", 0), ("Character", "MAX_VALUE"): ("char", 0xFFFF),
     ("Integer", "SIZE"): ("int", 32), ("Long", "SIZE"): ("int", 64),
+    ("Double", "NaN"): ("double", math.nan), ("Float", "NaN"): ("float", math.nan),
+    ("Double", "POSITIVE_INFINITY"): ("double", math.inf),
+    ("Float", "POSITIVE_INFINITY"): ("float", math.inf),
+    ("Double", "NEGATIVE_INFINITY"): ("double", -math.inf),
+    ("Float", "NEGATIVE_INFINITY"): ("float", -math.inf),
+    ("Double", "MAX_VALUE"): ("double", float.fromhex("0x1.fffffffffffffp1023")),
+    ("Float", "MAX_VALUE"): ("float", float.fromhex("0x1.fffffep127")),
+    ("Double", "MIN_VALUE"): ("double", float.fromhex("0x1p-1074")),
+    ("Float", "MIN_VALUE"): ("float", float.fromhex("0x1p-149")),
+    ("Double", "MIN_NORMAL"): ("double", float.fromhex("0x1p-1022")),
+    ("Float", "MIN_NORMAL"): ("float", float.fromhex("0x1p-126")),
 }
 
 # methods the class table declares without a model: abstract ones, and ones a
@@ -193,14 +206,29 @@ def box_hash(p: Prim) -> z3.BitVecRef:
         ctx = p.term.ctx
         return z3.If(p.term, z3.BitVecVal(1231, 32, ctx), z3.BitVecVal(1237, 32, ctx))
     if p.type is LONG:
-        return z3.Extract(31, 0, p.term ^ z3.LShR(p.term, 32))
+        return semantics.long_hash(p.term)
+    if p.type.is_floating:
+        return semantics.floating_hash(p)
     return semantics.convert(p, INT).term
+
+
+def canonical_bits(ex, p: Prim) -> Prim:
+    """``doubleToLongBits``/``floatToIntBits`` as a named variable (``ex.named``): equals
+    and hashCode of one object then share it, and where equals makes two objects' bits
+    equal, Z3 puts one for the other instead of proving that two copies of the bit
+    arithmetic agree (seconds for two double fields, milliseconds this way)."""
+    return ex.named(semantics.fp_bits(p), "bits")
+
+
+def primitive_hash(ex, p: Prim) -> z3.BitVecRef:
+    """hashCode of the box that autoboxing makes of ``p``, floating point by its named bits."""
+    return box_hash(canonical_bits(ex, p) if p.type.is_floating else p)
 
 
 def _hash_of(ex, state, v, line):
     """``Objects.hashCode(v)``: 0 for null, else v.hashCode() (boxed for primitives)."""
     if isinstance(v, Prim):
-        return box_hash(v), state
+        return primitive_hash(ex, v), state
     zero = _int(z3.BitVecVal(0, 32, ex.ctx))
     h, state = ex.call_if(state, mk_not(v.null_guard()), v, "hashCode", [], line, zero)
     return h.term, state
@@ -463,8 +491,61 @@ def signum(ex, state, this, args, line):
 @model("java.lang.Byte", "static int hashCode(byte)")
 @model("java.lang.Character", "static int hashCode(char)")
 @model("java.lang.Boolean", "static int hashCode(boolean)")
+@model("java.lang.Double", "static int hashCode(double)")
+@model("java.lang.Float", "static int hashCode(float)")
 def box_static_hash_code(ex, state, this, args, line):
-    return _int(box_hash(args[0])), state
+    return _int(primitive_hash(ex, args[0])), state
+
+
+@model("java.lang.Double", "static int compare(double, double)")
+@model("java.lang.Float", "static int compare(float, float)")
+def floating_compare(ex, state, this, args, line):
+    """Not by ``<``: -0.0 is less than 0.0, and NaN equals itself and is greater than
+    everything else. That order is the signed order of the bits with the negative
+    numbers' reversed, which keeps floating-point comparisons out of the formula; and
+    ``compare(a, b) == 0`` is the equality of their named bits (``canonical_bits``)."""
+    a, b = (canonical_bits(ex, x).term for x in args)
+    minus, zero, plus = (z3.BitVecVal(v, 32, ex.ctx) for v in (-1, 0, 1))
+    less = semantics.total_order_key(a) < semantics.total_order_key(b)
+    return _int(z3.If(a == b, zero, z3.If(less, minus, plus))), state
+
+
+@model("java.lang.Double", "static long doubleToLongBits(double)")
+@model("java.lang.Float", "static int floatToIntBits(float)")
+def floating_to_bits(ex, state, this, args, line):
+    return canonical_bits(ex, args[0]), state
+
+
+@model("java.lang.Double", "static long doubleToRawLongBits(double)")
+@model("java.lang.Float", "static int floatToRawIntBits(float)")
+def floating_to_raw_bits(ex, state, this, args, line):
+    return semantics.fp_raw_bits(args[0]), state
+
+
+@model("java.lang.Double", "static double longBitsToDouble(long)")
+@model("java.lang.Float", "static float intBitsToFloat(int)")
+def floating_from_bits(ex, state, this, args, line):
+    bits = args[0]
+    return semantics.fp_from_bits(bits, DOUBLE if bits.type is LONG else FLOAT), state
+
+
+@model("java.lang.Double", "static boolean isNaN(double)")
+@model("java.lang.Float", "static boolean isNaN(float)")
+def floating_is_nan(ex, state, this, args, line):
+    return _bool(z3.fpIsNaN(args[0].term, ex.ctx)), state
+
+
+@model("java.lang.Double", "static boolean isInfinite(double)")
+@model("java.lang.Float", "static boolean isInfinite(float)")
+def floating_is_infinite(ex, state, this, args, line):
+    return _bool(z3.fpIsInf(args[0].term, ex.ctx)), state
+
+
+@model("java.lang.Double", "static boolean isFinite(double)")
+@model("java.lang.Float", "static boolean isFinite(float)")
+def floating_is_finite(ex, state, this, args, line):
+    x = args[0].term
+    return _bool(mk_not(z3.Or(z3.fpIsNaN(x, ex.ctx), z3.fpIsInf(x, ex.ctx)))), state
 
 
 def _upper(ex, c):
@@ -494,6 +575,14 @@ def math_abs(ex, state, this, args, line):
     return Prim(x.type, z3.If(x.term < 0, -x.term, x.term)), state
 
 
+@model("java.lang.Math", "static double abs(double)")
+@model("java.lang.Math", "static float abs(float)")
+def math_abs_floating(ex, state, this, args, line):
+    """abs(-0.0) is 0.0; abs(NaN) is NaN."""
+    x = args[0]
+    return Prim(x.type, z3.fpAbs(x.term, ex.ctx)), state
+
+
 @model("java.lang.Math", "static int min(int, int)")
 @model("java.lang.Math", "static long min(long, long)")
 def math_min(ex, state, this, args, line):
@@ -506,6 +595,41 @@ def math_min(ex, state, this, args, line):
 def math_max(ex, state, this, args, line):
     a, b = semantics.binary_promote(*args)
     return Prim(a.type, z3.If(a.term >= b.term, a.term, b.term)), state
+
+
+@model("java.lang.Math", "static double min(double, double)")
+@model("java.lang.Math", "static float min(float, float)")
+def math_min_floating(ex, state, this, args, line):
+    return _floating_extreme(ex, args, "<", negative_zero=True), state
+
+
+@model("java.lang.Math", "static double max(double, double)")
+@model("java.lang.Math", "static float max(float, float)")
+def math_max_floating(ex, state, this, args, line):
+    return _floating_extreme(ex, args, ">", negative_zero=False), state
+
+
+def _floating_extreme(ex, args, op, negative_zero):
+    """Math.min/max on floating point: NaN if either is NaN; of 0.0 and -0.0, min is -0.0
+    and max is 0.0 (IEEE leaves that open, and so does Z3's fpMin)."""
+    a, b = args
+    nan = z3.Or(z3.fpIsNaN(a.term, ex.ctx), z3.fpIsNaN(b.term, ex.ctx))
+    # of two equal values only zeros differ: keep a where its sign is the one wanted
+    keep_a = z3.Or(semantics.compare(op, a, b).term,
+                   z3.And(semantics.compare("==", a, b).term,
+                          z3.fpIsNegative(a.term, ex.ctx) == negative_zero))
+    return Prim(a.type, z3.If(nan, z3.fpNaN(semantics.fp_sort(ex.ctx, a.type)),
+                              z3.If(keep_a, a.term, b.term)))
+
+
+@model("java.lang.Math", "static double signum(double)")
+@model("java.lang.Math", "static float signum(float)")
+def math_signum_floating(ex, state, this, args, line):
+    """±1.0, or the argument itself when it is ±0.0 or NaN."""
+    x = args[0]
+    one, minus_one = (semantics.constant(ex.ctx, x.type, v).term for v in (1, -1))
+    keep = z3.Or(z3.fpIsZero(x.term, ex.ctx), z3.fpIsNaN(x.term, ex.ctx))
+    return Prim(x.type, z3.If(keep, x.term, z3.If(z3.fpIsNegative(x.term, ex.ctx), minus_one, one))), state
 
 
 @model("java.lang.Math", "static int floorMod(int, int)")
@@ -528,7 +652,9 @@ def objects_equals(ex, state, this, args, line):
     if isinstance(a, Prim) and isinstance(b, Prim):  # both boxed: same box type and value
         if a.type is not b.type:
             return _bool(z3.BoolVal(False, ex.ctx)), state
-        return semantics.compare("==", a, b), state
+        if a.type.is_floating:
+            a, b = canonical_bits(ex, a), canonical_bits(ex, b)
+        return _bool(semantics.box_equals(a, b)), state
     _require_refs(ex, state, args, line, "Objects.equals")
     # a == b || (a != null && a.equals(b))
     identical = ref_eq(ex.ctx, a, b)

@@ -25,6 +25,10 @@ class PrimType:
     def is_integral(self) -> bool:
         return self.name in ("byte", "short", "char", "int", "long")
 
+    @property
+    def is_floating(self) -> bool:
+        return self.name in ("float", "double")
+
 
 BOOLEAN = PrimType("boolean", 1, False)
 BYTE = PrimType("byte", 8)

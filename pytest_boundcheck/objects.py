@@ -28,7 +28,6 @@ from . import jdk, semantics
 from .bounds import Bounds
 from .harness import ParamDomain
 from .jtypes import VOID, ClassInfo, MethodInfo, PrimType
-from .semantics import NotModelled
 from .symex import DeadPath, Event, Executor, State
 from .values import ID_BITS, HeapObj, Ref, Value, mk_ite, ref_to
 
@@ -171,11 +170,7 @@ class ObjectMaker:
         args = []
         for p in method.params:
             if isinstance(p.type, PrimType):
-                try:
-                    value = semantics.variable(self.ex.ctx, p.type, f"{name}.{p.name}")
-                except NotModelled as e:
-                    self.ex.unsupported(state, f"{e} (a {p.type} parameter)", line,
-                                        method.owner.path)
+                value = semantics.variable(self.ex.ctx, p.type, f"{name}.{p.name}")
                 self.ex.inputs.append((value.term, p.type))
             elif depth + 1 > MAX_NESTING:
                 value = ref_to(p.type, None, self.ex.ctx)

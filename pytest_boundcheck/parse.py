@@ -6,6 +6,7 @@ types). Parsing never runs user code. A file with a syntax error raises
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 
 import tree_sitter_java
@@ -96,6 +97,20 @@ def _integer_value(text: str) -> tuple[str, int]:
     if value >= 1 << (bits - 1):
         value -= 1 << bits
     return kind, value
+
+
+def _floating_value(text: str) -> tuple[str, Fraction]:
+    """Java floating-point literal -> (kind, its exact decimal or binary value): rounding
+    it to float or double is Java semantics, done once when it is evaluated."""
+    text = text.replace("_", "").lower()
+    kind = "float" if text.endswith("f") else "double"
+    if text[-1] in "fd":
+        text = text[:-1]
+    if not text.startswith("0x"):
+        return kind, Fraction(text)
+    digits, _, exponent = text[2:].partition("p")
+    whole, _, fraction = digits.partition(".")
+    return kind, Fraction(int(whole + fraction or "0", 16), 16 ** len(fraction)) * Fraction(2) ** int(exponent)
 
 
 _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", "s": " ",
@@ -445,6 +460,12 @@ class _Converter:
     expr_decimal_integer_literal = expr_hex_integer_literal = _integer
     expr_octal_integer_literal = expr_binary_integer_literal = _integer
 
+    def _floating(self, node):
+        kind, value = _floating_value(_text(node))
+        return ast.Literal(_line(node), kind, value)
+
+    expr_decimal_floating_point_literal = expr_hex_floating_point_literal = _floating
+
     def expr_character_literal(self, node):
         return ast.Literal(_line(node), "char", ord(_unescape(_text(node)[1:-1])))
 
@@ -575,8 +596,6 @@ _UNSUPPORTED_STMTS = {
 }
 
 _UNSUPPORTED_EXPRS = {
-    "decimal_floating_point_literal": "floating-point literal",
-    "hex_floating_point_literal": "floating-point literal",
     "lambda_expression": "lambda expression",
     "method_reference": "method reference",
     "array_access": "array access",

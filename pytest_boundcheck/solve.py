@@ -12,11 +12,13 @@ Small values are asked for after a violation is found: a counterexample with
 """
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 
 import z3
 
+from . import semantics
 from .jtypes import BOOLEAN, PrimType
 from .strings import Text
 
@@ -166,7 +168,9 @@ class Solver:
         (``a.lo == b.lo``, also where every path of a disjunction does) replaced by one of
         them, plus those equalities. Z3 would do the same, unless it first replaced each
         variable by its definition and were left proving that two copies of some
-        arithmetic agree, which can take seconds where this takes nothing."""
+        arithmetic agree, which can take seconds where this takes nothing. The goal is
+        simplified first: ``Double.compare(a, b) == 0`` becomes such an equality only then."""
+        goal = z3.simplify(goal)
         pairs = []
         for c in _implied(goal).values():
             if z3.is_eq(c):
@@ -260,9 +264,9 @@ class Solver:
         works): string constraints get costly to solve once many are fixed. Then the
         other object choices (first constructor, no method calls) all at once, else one
         by one. Then smaller numbers: all at zero; else all in the first ``_LADDER``
-        range that works; then each one at zero. The budget is counted in queries and solver resource units,
-        not seconds, so the result is the same on every run, and is no more than the
-        effort finding the violation took (or ``MINIMISE_FLOOR``)."""
+        range that works; then each one at zero. The budget is counted in queries and
+        solver resource units, not seconds, so the result is the same on every run, and
+        is no more than the effort finding the violation took (or ``MINIMISE_FLOOR``)."""
         model = answer.model
         kept = list(answer.case)
         queries = 0
@@ -306,14 +310,14 @@ class Solver:
             for choice in later:
                 attempt(choice)
         numbers = [(v, t) for v, t in inputs if t is not BOOLEAN]
-        if not numbers or attempt(z3.And([v == 0 for v, _ in numbers])):
+        if not numbers or attempt(z3.And([_zero(v, t) for v, t in numbers])):
             return model
         for bound, signs, extremes in _LADDER:
             if attempt(z3.And([_within(v, t, bound, signs, extremes) for v, t in numbers])):
                 break
-        for v, _ in numbers:
-            if value(v) != 0:
-                attempt(v == 0)
+        for v, t in numbers:
+            if not z3.is_true(model.eval(_zero(v, t), model_completion=True)):
+                attempt(_zero(v, t))
         return model
 
 
@@ -358,14 +362,39 @@ def _constants(terms: list[z3.ExprRef]) -> list[z3.ExprRef]:
     return found
 
 
+def _floating_within(v: z3.FPRef, t: PrimType, bound: int, signs: str, extremes: bool) -> z3.BoolRef:
+    """Whole and half numbers in the same ranges as integers (0.5 is what an int cast
+    drops), up to ``_FLOATING_BOUND``, with -0.0 and NaN; ``extremes`` adds the infinities
+    and the largest and smallest magnitudes. Equalities with constants, which cost the
+    solver little, unlike arithmetic on the value."""
+    bound = min(bound, _FLOATING_BOUND)
+    values = [k / 2 for k in range(-2 * bound if signs == "+-" else 0, 2 * bound + 1)]
+    values += [-0.0, math.nan]
+    if extremes:
+        box = "Double" if t.name == "double" else "Float"
+        values += [sign * x for x in (math.inf, *_EXTREMES[box]) for sign in (1, -1)]
+    return z3.Or([v == semantics.constant(v.ctx, t, x).term for x in values])
+
+
+_FLOATING_BOUND = 16
+_EXTREMES = {"Double": (float.fromhex("0x1.fffffffffffffp1023"), float.fromhex("0x1p-1074")),
+             "Float": (float.fromhex("0x1.fffffep127"), float.fromhex("0x1p-149"))}
+
+
 def _is_variable(t: z3.ExprRef) -> bool:
     return z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED
 
 
-def _within(v: z3.BitVecRef, t: PrimType, bound: int, signs: str, extremes: bool) -> z3.BoolRef:
+def _zero(v: z3.ExprRef, t: PrimType) -> z3.BoolRef:
+    return v == semantics.constant(v.ctx, t, 0).term  # for float and double: 0.0, not -0.0
+
+
+def _within(v: z3.ExprRef, t: PrimType, bound: int, signs: str, extremes: bool) -> z3.BoolRef:
     """``v`` in [0, bound] (signs "+") or [-bound, bound] ("+-"), or (``extremes``) next to
     its type's smallest or largest value: overflow bugs need those, and
     ``Integer.MIN_VALUE`` reads as well as 0."""
+    if t.is_floating:
+        return _floating_within(v, t, bound, signs, extremes)
     if t.signed:
         lo, hi = -(1 << (t.bits - 1)), (1 << (t.bits - 1)) - 1
     else:

@@ -23,8 +23,8 @@ import z3
 from . import javaast as ast
 from . import jdk, semantics, strings
 from .bounds import Bounds
-from .jtypes import (BOOLEAN, CHAR, INT, LONG, VOID, ClassInfo, FieldInfo, JType, MethodInfo,
-                     NULL, PrimType, type_name)
+from .jtypes import (BOOLEAN, CHAR, DOUBLE, FLOAT, INT, LONG, VOID, ClassInfo, FieldInfo, JType,
+                     MethodInfo, NULL, PrimType, type_name)
 from .program import Program
 from .semantics import NotModelled
 from .values import (ID_BITS, HeapObj, Prim, Ref, Value, is_false, merge_values, mk_and,
@@ -351,10 +351,7 @@ class Executor:
 
     def default_value(self, t: JType) -> Value:
         if isinstance(t, PrimType):
-            try:
-                return semantics.constant(self.ctx, t, 0)
-            except NotModelled:
-                return Prim(t, z3.BitVecVal(0, t.bits, self.ctx))
+            return semantics.constant(self.ctx, t, 0)
         return ref_to(t, None, self.ctx)
 
     def new_object(self, state: State, cls: ClassInfo, line: int) -> tuple[Ref, State]:
@@ -877,7 +874,7 @@ class Executor:
         """The value of a constant variable (a final field with a constant initialiser):
         the compiler puts it wherever the field is read, whatever an object holds."""
         if fld.key not in self._statics:
-            if isinstance(fld.init, int):
+            if isinstance(fld.init, (int, float)):
                 value = semantics.constant(self.ctx, fld.type, fld.init)
             else:
                 self.frames.append(Frame(None, fld.owner, None))
@@ -1106,7 +1103,7 @@ class Executor:
         initialiser is a constant expression."""
         if not fld.final or fld.init is None:
             return False
-        if isinstance(fld.init, int):
+        if isinstance(fld.init, (int, float)):
             return True
         if not (isinstance(fld.type, PrimType) or fld.type.fqname == jdk.STRING):
             return False
@@ -1417,7 +1414,8 @@ class Executor:
         return self.program.resolve_type(tn, self.frame.cls, method.type_vars if method else None)
 
 
-_LITERAL_TYPES = {"int": INT, "long": LONG, "char": CHAR, "boolean": BOOLEAN}
+_LITERAL_TYPES = {"int": INT, "long": LONG, "float": FLOAT, "double": DOUBLE, "char": CHAR,
+                  "boolean": BOOLEAN}
 
 
 def _instance_of(obj: HeapObj, t: ClassInfo) -> bool | None:

@@ -26,6 +26,9 @@ import z3
 
 from pytest_boundcheck import semantics
 from pytest_boundcheck.bounds import Bounds
+from pytest_boundcheck.jtypes import DOUBLE, FLOAT
+from pytest_boundcheck.parse import parse_file
+from pytest_boundcheck.program import Program
 from pytest_boundcheck.symex import DeadPath, Executor, Frame, State
 
 # ------------------------------------------------------------------ types
@@ -114,10 +117,15 @@ def floor_mod_type(a: str, b: str) -> str:
 EDGE = (0, 1, -1, 31, 32, 33, 63, 64)
 
 
-def java_arg(t: str, v: int | bool) -> str:
-    """A Java expression of exactly type ``t`` with value ``v`` (for ``main``)."""
+def java_arg(t: str, v: float) -> str:
+    """A Java expression of exactly type ``t`` with value ``v`` (for ``main``); a float or
+    double by its bits, which says every value exactly."""
     if t == "boolean":
         return "true" if v else "false"
+    if t == "double":
+        return f"Double.longBitsToDouble(0x{semantics.float_bits(DOUBLE, v):x}L)"
+    if t == "float":
+        return f"Float.intBitsToFloat(0x{semantics.float_bits(FLOAT, v):x})"
     if t == "int":
         return str(v)
     if t == "long":
@@ -647,6 +655,15 @@ def run_jvm(java_source: str, class_name: str, directory: Path) -> list[str]:
     if ran.returncode != 0:
         raise AssertionError(f"java {class_name} failed:\n{ran.stderr[:5000]}")
     return ran.stdout.splitlines()
+
+
+def compile_and_run(generated: GeneratedClass, directory: Path):
+    """(JVM output line per case, engine program, its class of the same source, directory)."""
+    lines = run_jvm(generated.java(), generated.class_name, directory)
+    assert len(lines) == len(generated.cases), \
+        f"{len(lines)} output lines from java for {len(generated.cases)} cases"
+    program = Program([parse_file(str(directory / f"{generated.class_name}.java"))])
+    return lines, program, program.classes[generated.class_name], directory
 
 
 # ------------------------------------------------------------------ engine

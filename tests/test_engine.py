@@ -211,9 +211,9 @@ def test_a_class_no_constructor_can_make_is_skipped_saying_why(tmp_path):
     results = check_all(tmp_path, """
         public final class Subject {
             private final int id;
-            private final double weight;
-            public Subject(int id, double weight) { this.id = id; this.weight = weight; }
-            public Subject(int id) { this(id, 1.5); }
+            private final long[] weights;
+            public Subject(int id, long weight) { this.id = id; this.weights = new long[] {weight}; }
+            public Subject(int id) { this(id, Math.floorDiv(3L, 2L)); }
             @Override public boolean equals(Object o) { return o instanceof Subject s && s.id == id; }
             @Override public int hashCode() { return id; }
         }
@@ -221,7 +221,7 @@ def test_a_class_no_constructor_can_make_is_skipped_saying_why(tmp_path):
     status, message = results["hashcode-consistent"]
     assert status == "skipped"
     assert message.startswith("unsupported: no Subject can be made: objects that "
-                              "Subject.<init>(int, double) would make are left out (double "
-                              "arithmetic (a double parameter) at Subject.java:5); objects "
-                              "that Subject.<init>(int) would make are left out "
-                              "(floating-point literal at Subject.java:6)")
+                              "Subject.<init>(int, long) would make are left out (array "
+                              "creation at Subject.java:5); objects that Subject.<init>(int) "
+                              "would make are left out (call to Math.floorDiv(long, long) (no "
+                              "model of this method) at Subject.java:6)")

@@ -49,12 +49,7 @@ def generated():
 @pytest.fixture(scope="module")
 def compiled(generated, tmp_path_factory):
     """(JVM output line per case, engine program, its class of the same source, directory)."""
-    directory = tmp_path_factory.mktemp("numeric_jvm")
-    lines = javagen.run_jvm(generated.java(), generated.class_name, directory)
-    assert len(lines) == len(generated.cases), \
-        f"{len(lines)} output lines from java for {len(generated.cases)} cases"
-    program = Program([parse_file(str(directory / f"{generated.class_name}.java"))])
-    return lines, program, program.classes[generated.class_name], directory
+    return javagen.compile_and_run(generated, tmp_path_factory.mktemp("numeric_jvm"))
 
 
 def _mismatches(generated, compiled, symbolic: bool) -> tuple[int, list[str]]:
