@@ -11,13 +11,17 @@ A model is called as ``model(ex, state, this, args, line)`` and returns
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import partial
 from typing import Callable
 
 import z3
 
 from . import semantics
-from .jtypes import BOOLEAN, INT, LONG, PRIMITIVES, ClassInfo, FieldInfo, MethodInfo, Param
-from .values import Prim, make_ref, mk_and, mk_ite, mk_not, mk_or, ref_eq
+from .jtypes import (BOOLEAN, BYTE, CHAR, INT, LONG, PRIMITIVES, SHORT, ClassInfo, FieldInfo,
+                     JType, MethodInfo, Param, PrimType)
+from .values import (Prim, make_ref, merge_values, mk_and, mk_ite, mk_not, mk_or, ref_eq,
+                     same_object)
 
 OBJECT = "java.lang.Object"
 STRING = "java.lang.String"
@@ -34,6 +38,7 @@ _CLASSES: dict[str, tuple[str, str, str | None, tuple[str, ...]]] = {
     "java.lang.Class": ("class", "final", OBJECT, ()),
     "java.lang.Number": ("class", "abstract", OBJECT, ("java.io.Serializable",)),
     "java.lang.Math": ("class", "final", OBJECT, ()),
+    "java.lang.System": ("class", "final", OBJECT, ()),
     "java.util.Objects": ("class", "final", OBJECT, ()),
     "java.lang.Throwable": ("class", "", OBJECT, ("java.io.Serializable",)),
     "java.lang.Exception": ("class", "", "java.lang.Throwable", ()),
@@ -178,10 +183,10 @@ def _bool(term) -> Prim:
     return Prim(BOOLEAN, term)
 
 
-def _sign_of_difference(x, y):
-    """-1, 0 or 1 as an int, by signed comparison of two bit-vectors of one width."""
+def _sign_of_difference(x, y, less=lambda a, b: a < b):
+    """-1, 0 or 1 as an int, comparing two bit-vectors of one width (signed unless ``less``)."""
     ctx = x.ctx
-    return z3.If(x < y, z3.BitVecVal(-1 % (1 << 32), 32, ctx),
+    return z3.If(less(x, y), z3.BitVecVal(-1 % (1 << 32), 32, ctx),
                  z3.If(x == y, z3.BitVecVal(0, 32, ctx), z3.BitVecVal(1, 32, ctx)))
 
 
@@ -195,18 +200,83 @@ def box_hash(p: Prim) -> z3.BitVecRef:
     return semantics.convert(p, INT).term
 
 
+def _compare_signs(a: Prim, b: Prim):
+    """Integer.compare and Long.compare: the sign of the difference."""
+    return _sign_of_difference(a.term, b.term)
+
+
+def _compare_difference(a: Prim, b: Prim):
+    """Short, Byte and Character.compare return the difference itself, not its sign."""
+    return semantics.convert(a, INT).term - semantics.convert(b, INT).term
+
+
+def _compare_booleans(a: Prim, b: Prim):
+    """Boolean.compare: false before true."""
+    one, zero = (z3.BitVecVal(v, 32, a.term.ctx) for v in (1, 0))
+    return _sign_of_difference(z3.If(a.term, one, zero), z3.If(b.term, one, zero))
+
+
+def _same_value(a: Prim, b: Prim) -> z3.BoolRef:
+    return a.term == b.term
+
+
+@dataclass(frozen=True)
+class Box:
+    """A box class (JLS 5.1.7): the primitive it holds, the values whose box ``valueOf``
+    shares (a range; True: every value; False: none), and how its equals, hashCode and
+    compareTo see the value. Double and Float are one entry each with their own rules."""
+    prim: PrimType
+    cache: tuple[int, int] | bool
+    compare: Callable[[Prim, Prim], z3.BitVecRef]
+    equal: Callable[[Prim, Prim], z3.BoolRef] = _same_value
+    hash: Callable[[Prim], z3.BitVecRef] = box_hash
+
+    def shared(self, p: Prim) -> z3.BoolRef:
+        """Is the box of ``p`` the one cached box of its value?"""
+        if isinstance(self.cache, bool):
+            return z3.BoolVal(self.cache, p.term.ctx)
+        lo, hi = (semantics.constant(p.term.ctx, self.prim, v) for v in self.cache)
+        return mk_and(semantics.compare("<=", lo, p).term, semantics.compare("<=", p, hi).term)
+
+
+BOXES = {
+    "java.lang.Integer": Box(INT, (-128, 127), _compare_signs),
+    "java.lang.Long": Box(LONG, (-128, 127), _compare_signs),
+    "java.lang.Short": Box(SHORT, (-128, 127), _compare_difference),
+    "java.lang.Byte": Box(BYTE, True, _compare_difference),
+    "java.lang.Character": Box(CHAR, (0, 127), _compare_difference),
+    "java.lang.Boolean": Box(BOOLEAN, True, _compare_booleans),
+}
+
+
+def box_class(t: PrimType) -> str:
+    """The box class of a primitive type (JLS 5.1.7)."""
+    return next(name for name, box in BOXES.items() if box.prim is t)
+
+
+def unboxed_type(t: JType) -> PrimType | None:
+    """The primitive type a value of type ``t`` is as a number: its own, or its box's."""
+    if isinstance(t, PrimType):
+        return t
+    box = BOXES.get(t.fqname) if isinstance(t, ClassInfo) else None
+    return box.prim if box is not None else None
+
+
+def each_box(signature: str):
+    """Register a model for every box class; ``{t}`` in the signature stands for its
+    primitive type, ``{B}`` for its simple name. The model gets the ``Box`` first."""
+    def register(fn: Callable) -> Callable:
+        for name, box in BOXES.items():
+            model(name, signature.format(t=box.prim, B=name.rpartition(".")[2]))(partial(fn, box))
+        return fn
+    return register
+
+
 def _hash_of(ex, state, v, line):
-    """``Objects.hashCode(v)``: 0 for null, else v.hashCode() (boxed for primitives)."""
-    if isinstance(v, Prim):
-        return box_hash(v), state
+    """``Objects.hashCode(v)``: 0 for null, else v.hashCode()."""
     zero = _int(z3.BitVecVal(0, 32, ex.ctx))
     h, state = ex.call_if(state, mk_not(v.null_guard()), v, "hashCode", [], line, zero)
-    return h.term, state
-
-
-def _require_refs(ex, state, args, line, what):
-    if any(isinstance(a, Prim) for a in args):
-        ex.unsupported(state, f"boxing a primitive in {what}", line)
+    return ex.named(h, "hashCode").term, state
 
 
 def _per_object(cases, term_of):
@@ -226,7 +296,6 @@ def object_init(ex, state, this, args, line):
 
 @model(OBJECT, "boolean equals(Object)")
 def object_equals(ex, state, this, args, line):
-    _require_refs(ex, state, args, line, "Object.equals")
     return _bool(ref_eq(ex.ctx, this, args[0])), state
 
 
@@ -251,7 +320,6 @@ def object_get_class(ex, state, this, args, line):
 
 @model(STRING, "boolean equals(Object)")
 def string_equals(ex, state, this, args, line):
-    _require_refs(ex, state, args, line, "String.equals")
     terms = []
     for g, s in this.non_null():
         for h, o in args[0].non_null():
@@ -270,29 +338,65 @@ def string_compare_to(ex, state, this, args, line):
     ex.unsupported(state, "String.compareTo (string contents are not modelled yet)", line)
 
 
-# ---------------------------------------------------------- boxes, statics
+# ------------------------------------------------------------------ boxes
+# A box is an object whose ``content`` is its primitive value; ``ex.box`` and
+# ``ex.unbox`` are the conversions, ``BOXES`` says how each class treats the value.
 
-@model("java.lang.Integer", "static int compare(int, int)")
-@model("java.lang.Long", "static int compare(long, long)")
-def box_compare(ex, state, this, args, line):
-    a, b = args
-    return _int(_sign_of_difference(a.term, b.term)), state
-
-
-@model("java.lang.Short", "static int compare(short, short)")
-@model("java.lang.Byte", "static int compare(byte, byte)")
-@model("java.lang.Character", "static int compare(char, char)")
-def small_box_compare(ex, state, this, args, line):
-    """These return the difference itself, not its sign."""
-    a, b = (semantics.convert(x, INT) for x in args)
-    return _int(a.term - b.term), state
+@each_box("boolean equals(Object)")
+def box_equals(box, ex, state, this, args, line):
+    """True for a box of the same class holding an equal value."""
+    terms = [mk_and(g, h, box.equal(_content(box, s), _content(box, o)))
+             for g, s in this.non_null() for h, o in args[0].non_null() if o.cls is s.cls]
+    return _bool(mk_or(ex.ctx, terms)), state
 
 
-@model("java.lang.Boolean", "static int compare(boolean, boolean)")
-def boolean_compare(ex, state, this, args, line):
-    a, b = (z3.If(x.term, z3.BitVecVal(1, 32, ex.ctx), z3.BitVecVal(0, 32, ex.ctx)) for x in args)
-    return _int(_sign_of_difference(a, b)), state
+@each_box("int hashCode()")
+def box_hash_code(box, ex, state, this, args, line):
+    return _per_object(this.non_null(), lambda o: box.hash(_content(box, o))), state
 
+
+@each_box("int compareTo({B})")
+def box_compare_to(box, ex, state, this, args, line):
+    a, state = ex.unbox(state, this, line)
+    b, state = ex.unbox(state, args[0], line)
+    return _int(box.compare(a, b)), state
+
+
+@model("java.lang.Character", "char charValue()")
+@model("java.lang.Boolean", "boolean booleanValue()")
+def box_value(ex, state, this, args, line):
+    return ex.unbox(state, this, line)
+
+
+def number_value(t: PrimType, ex, state, this, args, line):
+    """Number.intValue() and its siblings: the value, converted as a cast converts it."""
+    return ex.unbox(state, this, line, t)
+
+
+for _t in (INT, LONG, SHORT, BYTE):
+    model("java.lang.Number", f"{_t} {_t}Value()")(partial(number_value, _t))
+
+
+@each_box("static {B} valueOf({t})")
+def box_value_of(box, ex, state, this, args, line):
+    return ex.box(args[0], line), state
+
+
+@each_box("static int compare({t}, {t})")
+def box_compare(box, ex, state, this, args, line):
+    return _int(box.compare(*args)), state
+
+
+@each_box("static int hashCode({t})")
+def box_static_hash_code(box, ex, state, this, args, line):
+    return _int(box.hash(args[0])), state
+
+
+def _content(box: Box, obj) -> Prim:
+    return Prim(box.prim, obj.content)
+
+
+# ---------------------------------------------- Integer and Long bit twiddling
 
 @model("java.lang.Integer", "static int signum(int)")
 @model("java.lang.Long", "static int signum(long)")
@@ -301,14 +405,143 @@ def signum(ex, state, this, args, line):
     return _int(_sign_of_difference(x, z3.BitVecVal(0, x.size(), ex.ctx))), state
 
 
-@model("java.lang.Integer", "static int hashCode(int)")
-@model("java.lang.Long", "static int hashCode(long)")
-@model("java.lang.Short", "static int hashCode(short)")
-@model("java.lang.Byte", "static int hashCode(byte)")
-@model("java.lang.Character", "static int hashCode(char)")
-@model("java.lang.Boolean", "static int hashCode(boolean)")
-def box_static_hash_code(ex, state, this, args, line):
-    return _int(box_hash(args[0])), state
+@model("java.lang.Integer", "static int compareUnsigned(int, int)")
+@model("java.lang.Long", "static int compareUnsigned(long, long)")
+def compare_unsigned(ex, state, this, args, line):
+    return _int(_sign_of_difference(args[0].term, args[1].term, z3.ULT)), state
+
+
+@model("java.lang.Integer", "static int bitCount(int)")
+@model("java.lang.Long", "static int bitCount(long)")
+def bit_count(ex, state, this, args, line):
+    x = args[0].term
+    return _int(z3.Sum([z3.ZeroExt(31, z3.Extract(i, i, x)) for i in range(x.size())])), state
+
+
+@model("java.lang.Integer", "static int numberOfLeadingZeros(int)")
+@model("java.lang.Long", "static int numberOfLeadingZeros(long)")
+def number_of_leading_zeros(ex, state, this, args, line):
+    x = args[0].term
+    return _int(_first_one(x, reversed(range(x.size())))), state
+
+
+@model("java.lang.Integer", "static int numberOfTrailingZeros(int)")
+@model("java.lang.Long", "static int numberOfTrailingZeros(long)")
+def number_of_trailing_zeros(ex, state, this, args, line):
+    x = args[0].term
+    return _int(_first_one(x, range(x.size()))), state
+
+
+def _first_one(x, positions):
+    """How many bits of ``x``, visited in ``positions`` order, come before the first 1."""
+    positions = list(positions)
+    term = z3.BitVecVal(len(positions), 32, x.ctx)
+    for k, i in reversed(list(enumerate(positions))):
+        term = z3.If(z3.Extract(i, i, x) == 1, z3.BitVecVal(k, 32, x.ctx), term)
+    return term
+
+
+@model("java.lang.Integer", "static int highestOneBit(int)")
+@model("java.lang.Long", "static long highestOneBit(long)")
+def highest_one_bit(ex, state, this, args, line):
+    x = args[0]
+    top = z3.BitVecVal(1 << (x.type.bits - 1), x.type.bits, ex.ctx)
+    shift = z3.ZeroExt(x.type.bits - 32, _first_one(x.term, reversed(range(x.type.bits))))
+    return Prim(x.type, x.term & z3.LShR(top, shift)), state
+
+
+@model("java.lang.Integer", "static int lowestOneBit(int)")
+@model("java.lang.Long", "static long lowestOneBit(long)")
+def lowest_one_bit(ex, state, this, args, line):
+    x = args[0]
+    return Prim(x.type, x.term & -x.term), state
+
+
+@model("java.lang.Integer", "static int reverse(int)")
+@model("java.lang.Long", "static long reverse(long)")
+def reverse_bits(ex, state, this, args, line):
+    x = args[0]
+    return Prim(x.type, z3.Concat([z3.Extract(i, i, x.term) for i in range(x.type.bits)])), state
+
+
+@model("java.lang.Integer", "static int reverseBytes(int)")
+@model("java.lang.Long", "static long reverseBytes(long)")
+def reverse_bytes(ex, state, this, args, line):
+    x = args[0]
+    return Prim(x.type, z3.Concat([z3.Extract(i + 7, i, x.term) for i in range(0, x.type.bits, 8)])), state
+
+
+@model("java.lang.Integer", "static int rotateLeft(int, int)")
+@model("java.lang.Long", "static long rotateLeft(long, int)")
+def rotate_left(ex, state, this, args, line):
+    x, distance = args
+    return Prim(x.type, z3.RotateLeft(x.term, _rotation(x, distance))), state
+
+
+@model("java.lang.Integer", "static int rotateRight(int, int)")
+@model("java.lang.Long", "static long rotateRight(long, int)")
+def rotate_right(ex, state, this, args, line):
+    x, distance = args
+    return Prim(x.type, z3.RotateRight(x.term, _rotation(x, distance))), state
+
+
+def _rotation(x: Prim, distance: Prim):
+    """The distance as the shifts inside rotate use it: masked to the width."""
+    return semantics.convert(distance, x.type).term & (x.type.bits - 1)
+
+
+@model("java.lang.Integer", "static long toUnsignedLong(int)")
+@model("java.lang.Short", "static long toUnsignedLong(short)")
+@model("java.lang.Byte", "static long toUnsignedLong(byte)")
+def to_unsigned_long(ex, state, this, args, line):
+    x = args[0]
+    return Prim(LONG, z3.ZeroExt(64 - x.type.bits, x.term)), state
+
+
+@model("java.lang.Short", "static int toUnsignedInt(short)")
+@model("java.lang.Byte", "static int toUnsignedInt(byte)")
+def to_unsigned_int(ex, state, this, args, line):
+    x = args[0]
+    return _int(z3.ZeroExt(32 - x.type.bits, x.term)), state
+
+
+def _division(ex, state, args, line):
+    """The promoted operands of a division, where the divisor is not zero
+    (ArithmeticException where it is)."""
+    a, b = semantics.binary_promote(*args)
+    return a, b, ex.throw(state, b.term == 0, "java.lang.ArithmeticException", line, "/ by zero")
+
+
+def _unsigned(op, ex, state, this, args, line):
+    """Integer.divideUnsigned and its siblings."""
+    a, b, state = _division(ex, state, args, line)
+    return Prim(a.type, op(a.term, b.term)), state
+
+
+for _name, _op in (("divideUnsigned", z3.UDiv), ("remainderUnsigned", z3.URem)):
+    model("java.lang.Integer", f"static int {_name}(int, int)")(partial(_unsigned, _op))
+    model("java.lang.Long", f"static long {_name}(long, long)")(partial(_unsigned, _op))
+
+
+@model("java.lang.Integer", "static int sum(int, int)")
+@model("java.lang.Long", "static long sum(long, long)")
+def box_sum(ex, state, this, args, line):
+    return semantics.arithmetic("+", *args), state
+
+
+@model("java.lang.Boolean", "static boolean logicalAnd(boolean, boolean)")
+def logical_and(ex, state, this, args, line):
+    return _bool(mk_and(args[0].term, args[1].term)), state
+
+
+@model("java.lang.Boolean", "static boolean logicalOr(boolean, boolean)")
+def logical_or(ex, state, this, args, line):
+    return _bool(mk_or(ex.ctx, [args[0].term, args[1].term])), state
+
+
+@model("java.lang.Boolean", "static boolean logicalXor(boolean, boolean)")
+def logical_xor(ex, state, this, args, line):
+    return _bool(z3.Xor(args[0].term, args[1].term)), state
 
 
 # ------------------------------------------------------------------- Math
@@ -322,6 +555,8 @@ def math_abs(ex, state, this, args, line):
 
 @model("java.lang.Math", "static int min(int, int)")
 @model("java.lang.Math", "static long min(long, long)")
+@model("java.lang.Integer", "static int min(int, int)")
+@model("java.lang.Long", "static long min(long, long)")
 def math_min(ex, state, this, args, line):
     a, b = semantics.binary_promote(*args)
     return Prim(a.type, z3.If(a.term <= b.term, a.term, b.term)), state
@@ -329,6 +564,8 @@ def math_min(ex, state, this, args, line):
 
 @model("java.lang.Math", "static int max(int, int)")
 @model("java.lang.Math", "static long max(long, long)")
+@model("java.lang.Integer", "static int max(int, int)")
+@model("java.lang.Long", "static long max(long, long)")
 def math_max(ex, state, this, args, line):
     a, b = semantics.binary_promote(*args)
     return Prim(a.type, z3.If(a.term >= b.term, a.term, b.term)), state
@@ -339,25 +576,84 @@ def math_max(ex, state, this, args, line):
 @model("java.lang.Math", "static int floorMod(long, int)")
 def math_floor_mod(ex, state, this, args, line):
     """The result has the divisor's type (Java 9's floorMod(long, int) returns int)."""
-    a, b = semantics.binary_promote(*args)
-    state = ex.throw(state, b.term == 0, "java.lang.ArithmeticException", line)
+    a, b, state = _division(ex, state, args, line)
     r = z3.SRem(a.term, b.term)
     adjust = z3.And(r != 0, (r ^ b.term) < 0)  # signs differ: move toward the divisor
     return semantics.convert(Prim(a.type, z3.If(adjust, r + b.term, r)), args[1].type), state
+
+
+@model("java.lang.Math", "static int floorDiv(int, int)")
+@model("java.lang.Math", "static long floorDiv(long, long)")
+@model("java.lang.Math", "static long floorDiv(long, int)")
+def math_floor_div(ex, state, this, args, line):
+    """The quotient rounded toward negative infinity; MIN_VALUE / -1 wraps as ``/`` does."""
+    a, b, state = _division(ex, state, args, line)
+    q = a.term / b.term
+    adjust = z3.And((a.term ^ b.term) < 0, q * b.term != a.term)
+    return Prim(a.type, z3.If(adjust, q - 1, q)), state
+
+
+def _exact(op: str, ex, state, this, args, line):
+    """Math.addExact and its siblings: ArithmeticException where the result overflows."""
+    a, b = args if len(args) == 2 else (semantics.constant(ex.ctx, args[0].type, 0), args[0])
+    state = ex.throw(state, semantics.overflows(op, a, b), "java.lang.ArithmeticException", line,
+                     "integer overflow")
+    return semantics.arithmetic(op, a, b), state
+
+
+for _op, _name in (("+", "add"), ("-", "subtract"), ("*", "multiply")):
+    for _sig in ("int {}(int, int)", "long {}(long, long)"):
+        model("java.lang.Math", "static " + _sig.format(_name + "Exact"))(partial(_exact, _op))
+model("java.lang.Math", "static long multiplyExact(long, int)")(partial(_exact, "*"))
+for _t in ("int", "long"):
+    model("java.lang.Math", f"static {_t} negateExact({_t})")(partial(_exact, "-"))
+
+
+@model("java.lang.Math", "static int incrementExact(int)")
+@model("java.lang.Math", "static long incrementExact(long)")
+def math_increment_exact(ex, state, this, args, line):
+    return _exact("+", ex, state, this, [args[0], semantics.constant(ex.ctx, args[0].type, 1)], line)
+
+
+@model("java.lang.Math", "static int decrementExact(int)")
+@model("java.lang.Math", "static long decrementExact(long)")
+def math_decrement_exact(ex, state, this, args, line):
+    return _exact("-", ex, state, this, [args[0], semantics.constant(ex.ctx, args[0].type, 1)], line)
+
+
+@model("java.lang.Math", "static int absExact(int)")
+@model("java.lang.Math", "static long absExact(long)")
+def math_abs_exact(ex, state, this, args, line):
+    x = args[0]
+    state = ex.throw(state, x.term == semantics.constant(ex.ctx, x.type, semantics.lowest(x.type)).term,
+                     "java.lang.ArithmeticException", line, "Overflow to represent absolute value")
+    return math_abs(ex, state, this, args, line)
+
+
+@model("java.lang.Math", "static int toIntExact(long)")
+def math_to_int_exact(ex, state, this, args, line):
+    x = args[0]
+    narrowed = semantics.convert(x, INT)
+    state = ex.throw(state, semantics.convert(narrowed, LONG).term != x.term,
+                     "java.lang.ArithmeticException", line, "integer overflow")
+    return narrowed, state
+
+
+@model("java.lang.System", "static int identityHashCode(Object)")
+def system_identity_hash_code(ex, state, this, args, line):
+    v = args[0]
+    return _per_object(v.cases, lambda o: z3.BitVecVal(0, 32, ex.ctx) if o is None
+                       else ex.identity_hash(o)), state
 
 
 # ---------------------------------------------------------------- Objects
 
 @model("java.util.Objects", "static boolean equals(Object, Object)")
 def objects_equals(ex, state, this, args, line):
+    """a == b || (a != null && a.equals(b)). Two cached boxes of one value are equal too,
+    so ``a == b`` may compare heap objects only: the solver then sees the values' equality."""
     a, b = args
-    if isinstance(a, Prim) and isinstance(b, Prim):  # both boxed: same box type and value
-        if a.type is not b.type:
-            return _bool(z3.BoolVal(False, ex.ctx)), state
-        return semantics.compare("==", a, b), state
-    _require_refs(ex, state, args, line, "Objects.equals")
-    # a == b || (a != null && a.equals(b))
-    identical = ref_eq(ex.ctx, a, b)
+    identical = same_object(ex.ctx, a, b)
     calls = mk_and(mk_not(identical), mk_not(a.null_guard()))
     return ex.call_if(state, calls, a, "equals", [b], line, _bool(identical))
 
@@ -377,14 +673,41 @@ def objects_hash(ex, state, this, args, line):
     return _int(result), state
 
 
+@model("java.util.Objects", "static boolean isNull(Object)")
+def objects_is_null(ex, state, this, args, line):
+    return _bool(args[0].null_guard()), state
+
+
+@model("java.util.Objects", "static boolean nonNull(Object)")
+def objects_non_null(ex, state, this, args, line):
+    return _bool(mk_not(args[0].null_guard())), state
+
+
 @model("java.util.Objects", "static Object requireNonNull(Object)")
 @model("java.util.Objects", "static Object requireNonNull(Object, String)")
 def objects_require_non_null(ex, state, this, args, line):
     v = args[0]
-    if isinstance(v, Prim):
-        return v, state
     state = ex.throw(state, v.null_guard(), "java.lang.NullPointerException", line)
     return v.narrowed(o for o in v.targets if o is not None), state
+
+
+@model("java.util.Objects", "static Object requireNonNullElse(Object, Object)")
+def objects_require_non_null_else(ex, state, this, args, line):
+    """The first if it is not null, else the second, which must not be null."""
+    v, fallback = args
+    is_null = v.null_guard()
+    state = ex.throw(state, mk_and(is_null, fallback.null_guard()), "java.lang.NullPointerException",
+                     line)
+    fallback = fallback.narrowed(o for o in fallback.targets if o is not None)
+    return merge_values(ex.ctx, v.type, [(is_null, fallback), (ex.true, v)]), state
+
+
+@model("java.util.Objects", "static int checkIndex(int, int)")
+def objects_check_index(ex, state, this, args, line):
+    index, length = args
+    state = ex.throw(state, z3.Or(index.term < 0, index.term >= length.term),
+                     "java.lang.IndexOutOfBoundsException", line)
+    return index, state
 
 
 # ------------------------------------------------------------- exceptions

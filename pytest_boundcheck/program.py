@@ -15,10 +15,6 @@ from .parse import parse_source
 from .jtypes import (PRIMITIVES, ClassInfo, FieldInfo, JType, MethodInfo, Param, PrimType,
                      assignable, widens_to)
 
-_BOXES = {"boolean": "Boolean", "byte": "Byte", "short": "Short", "char": "Character",
-          "int": "Integer", "long": "Long"}
-
-
 class Program:
     def __init__(self, units: list[ast.CompilationUnit], origin: str = "project"):
         self.classes: dict[str, ClassInfo] = jdk.build_classes()
@@ -240,12 +236,10 @@ class Program:
         if assignable(src, dst):
             return True
         if isinstance(src, PrimType) and isinstance(dst, ClassInfo):
-            box = self.classes.get(f"java.lang.{_BOXES.get(src.name, '')}")
+            box = next((self.classes[n] for n, b in jdk.BOXES.items() if b.prim is src), None)
             return box is not None and box.is_subtype_of(dst)
-        if isinstance(src, ClassInfo) and isinstance(dst, PrimType):
-            return any(src.fqname == f"java.lang.{b}" and widens_to(PRIMITIVES[p], dst)
-                       for p, b in _BOXES.items())
-        return False
+        unboxed = jdk.unboxed_type(src)
+        return isinstance(dst, PrimType) and unboxed is not None and widens_to(unboxed, dst)
 
     def find_override(self, dynamic: ClassInfo, method: MethodInfo) -> tuple[MethodInfo | None, bool]:
         """The method a virtual call of ``method`` runs on a ``dynamic`` object.

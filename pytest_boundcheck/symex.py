@@ -175,6 +175,7 @@ class Executor:
         if cls.fqname not in self.slots:
             self.slots[cls.fqname] = [
                 self.any_string(f"String#{i}") if cls.fqname == jdk.STRING else
+                self.any_box(cls, f"{cls.simple_name}#{i}") if cls.fqname in jdk.BOXES else
                 self.heap_object(cls, f"{cls.simple_name}#{i}", "slot", opaque=cls not in self.universe)
                 for i in range(1, self.bounds.objects + 1)]
         return self.slots[cls.fqname]
@@ -185,6 +186,41 @@ class Executor:
                                content=z3.BitVec(f"{label}.content", 32, self.ctx))
         self.inputs.append((self.string_hash(obj), INT))
         return obj
+
+    def any_box(self, cls: ClassInfo, label: str) -> HeapObj:
+        """A box of any value, as ``valueOf`` makes it: two such boxes of one value are one
+        object inside the cache range and two outside it. Small values read better, so
+        its value is an input."""
+        box = jdk.BOXES[cls.fqname]
+        value = semantics.variable(self.ctx, box.prim, f"{label}.value")
+        self.inputs.append((value.term, box.prim))
+        return self.heap_object(cls, label, "slot", content=value.term, shared=box.shared(value))
+
+    def box(self, p: Prim, line: int) -> Ref:
+        """Boxing conversion (JLS 5.1.7), as ``valueOf`` does it: a value in the class's
+        cache range gives the one cached box of that value, any other a new box."""
+        name = jdk.box_class(p.type)
+        cls = self.program.classes[name]
+        obj = self.heap_object(cls, f"{cls.simple_name}.valueOf@{line}", "box", content=p.term,
+                               shared=jdk.BOXES[name].shared(p))
+        return ref_to(cls, obj, self.ctx)
+
+    def unbox(self, state: State, ref: Ref, line: int, to: PrimType | None = None) -> tuple[Prim, State]:
+        """Unboxing conversion: NullPointerException on null, else the box's value
+        (converted to ``to`` when given, as ``Number.intValue()`` and the like do)."""
+        state = self.null_check(state, ref, line)
+        others = [o for o in ref.targets if o is not None and not o.is_box]
+        if others:
+            state = self.stuck_unless(state, ref.member_guard(others),
+                                      f"the value of a {others[0].cls.simple_name}", line)
+        pairs = []
+        for g, o in ref.non_null():
+            if o.is_box:
+                value = Prim(jdk.BOXES[o.cls.fqname].prim, o.content)
+                pairs.append((g, value if to is None else semantics.convert(value, to)))
+        if not pairs:
+            raise DeadPath
+        return merge_values(self.ctx, pairs[0][1].type, pairs), state
 
     def choice(self, name: str, static: ClassInfo, types: list[ClassInfo], nullable: bool,
                per_type: int | None = None) -> Ref:
@@ -228,8 +264,12 @@ class Executor:
     def identity_hash(self, obj: HeapObj) -> z3.ExprRef:
         if obj not in self._identity:
             h = z3.BitVec(f"{obj.label}.identityHashCode@{obj.num}", 32, self.ctx)
-            self._identity[obj] = h
             self.inputs.append((h, INT))
+            if obj.is_box:  # a cached box is one object wherever it was boxed
+                cached = z3.Function(f"{obj.cls.simple_name}.cache.identityHashCode",
+                                     obj.content.sort(), z3.BitVecSort(32, self.ctx))
+                h = mk_ite(obj.shared, cached(obj.content), h)
+            self._identity[obj] = h
         return self._identity[obj]
 
     def string_hash(self, obj: HeapObj) -> z3.ExprRef:
@@ -431,7 +471,7 @@ class Executor:
             value = self.default_value(t)
         else:
             value, state = self.eval(stmt.init, state)
-            value = self.assign_convert(state, value, t, stmt.line)
+            value, state = self.assign_convert(state, value, t, stmt.line)
         state.env[stmt.name] = value
         if stmt.final and stmt.init is not None and self.is_constant(stmt.init, state):
             self.frame.constants.add(stmt.name)
@@ -523,7 +563,8 @@ class Executor:
         value = None
         if stmt.value is not None:
             value, state = self.eval(stmt.value, state)
-            value = self.assign_convert(state, value, self.frame.method.return_type, stmt.line)
+            value, state = self.assign_convert(state, value, self.frame.method.return_type,
+                                               stmt.line)
         self.frame.returns.append((state, value, stmt.line))
         raise DeadPath
 
@@ -591,8 +632,9 @@ class Executor:
 
     def eval_cond(self, expr: ast.Expr, state: State) -> tuple[z3.BoolRef, State]:
         v, state = self.eval(expr, state)
-        if isinstance(v, Ref) or v.type is not BOOLEAN:
-            self.unsupported(state, "unboxing a Boolean", expr.line)
+        v, state = self.unboxed(state, v, expr.line)
+        if v.type is not BOOLEAN:
+            self.unsupported(state, f"a {v.type} condition", expr.line)
         return v.term, state
 
     def _eval_Literal(self, expr: ast.Literal, state: State):
@@ -746,7 +788,7 @@ class Executor:
                 try:
                     state = State(self.true, {}, {})
                     value, state = self.eval(fld.init, state)
-                    value = self.assign_convert(state, value, fld.type, fld.line)
+                    value, state = self.assign_convert(state, value, fld.type, fld.line)
                 finally:
                     self.frames.pop()
             self._statics[fld.key] = value
@@ -761,16 +803,16 @@ class Executor:
             old, state = read(state)
             rhs, state = self.eval(expr.value, state)
             value, state = self.binary(expr.op[:-1], old, rhs, state, expr.line)
-            if isinstance(value, Prim) and isinstance(old, Prim):
-                value = semantics.convert(value, old.type)  # compound assignment narrows
+            narrow = jdk.unboxed_type(old.type)
+            if narrow is not None:
+                value = semantics.convert(value, narrow)  # compound assignment narrows
         return write(state, value)
 
     def _eval_Update(self, expr: ast.Update, state: State):
         read, write, state = self.lvalue(expr.target, state)
         old, state = read(state)
-        if not isinstance(old, Prim):
-            self.unsupported(state, "++/-- on a boxed value", expr.line)
-        new = semantics.add_one(old, 1 if expr.op == "++" else -1)
+        value, state = self.unboxed(state, old, expr.line)
+        new = semantics.add_one(value, 1 if expr.op == "++" else -1)
         stored, state = write(state, new)
         return (stored if expr.prefix else old), state
 
@@ -780,7 +822,7 @@ class Executor:
             name = target.name
 
             def write_local(s, v):
-                v = self.assign_convert(s, v, s.env[name].type, target.line)
+                v, s = self.assign_convert(s, v, s.env[name].type, target.line)
                 s.env[name] = v
                 return v, s
             return (lambda s: (s.env[name], s)), write_local, state
@@ -807,19 +849,28 @@ class Executor:
             self.unsupported(state, f"assignment to static field {fld.name}", target.line)
 
         def write_field(s, v):
-            v = self.assign_convert(s, v, fld.type, target.line)
+            v, s = self.assign_convert(s, v, fld.type, target.line)
             return v, self.write_field(s, obj, fld, v, target.line)
         return (lambda s: self.read_field(s, obj, fld, target.line)), write_field, state
 
-    def assign_convert(self, state: State, value: Value, t: JType, line: int) -> Value:
-        """Assignment conversion: widening, constant narrowing, a reference's static type."""
+    def assign_convert(self, state: State, value: Value, t: JType, line: int) -> tuple[Value, State]:
+        """Assignment conversion: widening, constant narrowing, boxing and unboxing, a
+        reference's static type."""
         if isinstance(t, PrimType):
-            if isinstance(value, Ref):
-                self.unsupported(state, "unboxing", line)
-            return semantics.convert(value, t)
+            value, state = self.unboxed(state, value, line)
+            return semantics.convert(value, t), state
         if isinstance(value, Prim):
-            self.unsupported(state, f"boxing a {value.type} value", line)
-        return value.typed(t)
+            box = jdk.BOXES.get(t.fqname)  # Short s = 1: narrowed, then boxed
+            value = self.box(value if box is None else semantics.convert(value, box.prim), line)
+        return value.typed(t), state
+
+    def unboxed(self, state: State, value: Value, line: int) -> tuple[Prim, State]:
+        """A primitive as it is, a box unboxed."""
+        if isinstance(value, Prim):
+            return value, state
+        if jdk.unboxed_type(value.type) is None:
+            self.unsupported(state, f"a {type_name(value.type)} where a number is needed", line)
+        return self.unbox(state, value, line)
 
     # -- operators
     def _eval_Binary(self, expr: ast.Binary, state: State):
@@ -830,13 +881,14 @@ class Executor:
         return self.binary(expr.op, left, right, state, expr.line)
 
     def binary(self, op: str, left: Value, right: Value, state: State, line: int):
-        if isinstance(left, Ref) or isinstance(right, Ref):
-            if op in ("==", "!=") and isinstance(left, Ref) and isinstance(right, Ref):
-                same = ref_eq(self.ctx, left, right)
-                return Prim(BOOLEAN, same if op == "==" else mk_not(same)), state
-            if op == "+":
-                self.unsupported(state, "string concatenation", line)
-            self.unsupported(state, f"operator {op} on objects (boxing)", line)
+        if isinstance(left, Ref) and isinstance(right, Ref) and op in ("==", "!="):
+            same = ref_eq(self.ctx, left, right)  # identity, also of two boxes
+            return Prim(BOOLEAN, same if op == "==" else mk_not(same)), state
+        if op == "+" and any(isinstance(v, Ref) and jdk.unboxed_type(v.type) is None
+                             for v in (left, right)):
+            self.unsupported(state, "string concatenation", line)
+        left, state = self.unboxed(state, left, line)
+        right, state = self.unboxed(state, right, line)
         if op in semantics.COMPARISONS:
             return semantics.compare(op, left, right), state
         zero = semantics.division_by_zero(op, left, right)
@@ -858,8 +910,7 @@ class Executor:
 
     def _eval_Unary(self, expr: ast.Unary, state: State):
         v, state = self.eval(expr.operand, state)
-        if isinstance(v, Ref):
-            self.unsupported(state, f"operator {expr.op} on an object (unboxing)", expr.line)
+        v, state = self.unboxed(state, v, expr.line)
         return semantics.unary(expr.op, v), state
 
     def _eval_Conditional(self, expr: ast.Conditional, state: State):
@@ -872,12 +923,23 @@ class Executor:
         types = [arm[0].type if arm is not None else self.type_aside(e, state)
                  for arm, e in ((a, expr.then), (b, expr.other))]
         arms = [x for x in (a, b) if x is not None]
-        if all(isinstance(t, PrimType) for t in types):
-            t = semantics.conditional_type(types[0], types[1], self.constant_int(expr.then, state),
+        unboxed = [jdk.unboxed_type(t) for t in types]
+        if types[0] is not types[1] and None not in unboxed or all(isinstance(t, PrimType) for t in types):
+            # numeric or boolean: a box arm is unboxed (JLS 15.25)
+            t = semantics.conditional_type(unboxed[0], unboxed[1], self.constant_int(expr.then, state),
                                            self.constant_int(expr.other, state))
-            arms = [(semantics.convert(v, t), s) for v, s in arms]
-        elif any(isinstance(t, PrimType) for t in types):
-            self.unsupported(state, "conditional mixing primitives and objects (boxing)", expr.line)
+            def numeric(s, v):
+                v, s = self.unboxed(s, v, expr.line)
+                return semantics.convert(v, t), s
+            arms = [self.branch(s, self.true, lambda s2, v=v: numeric(s2, v)) for v, s in arms]
+            arms = [x for x in arms if x is not None]
+            if not arms:
+                raise DeadPath
+            types = [t, t]
+        else:  # a reference: a primitive arm is boxed
+            arms = [(self.box(v, expr.line) if isinstance(v, Prim) else v, s) for v, s in arms]
+            types = [self.program.classes[jdk.box_class(t)] if isinstance(t, PrimType) else t
+                     for t in types]
         merged = self.merge([s for _, s in arms])
         static = next((t for t in types if isinstance(t, ClassInfo)), arms[0][0].type)
         value = merge_values(self.ctx, static, [(s.guard, v) for v, s in arms])
@@ -953,11 +1015,12 @@ class Executor:
         v, state = self.eval(expr.expr, state)
         t = self.resolve_type(expr.type)
         if isinstance(t, PrimType):
-            if isinstance(v, Ref):
-                self.unsupported(state, "cast of an object to a primitive (unboxing)", expr.line)
+            if isinstance(v, Ref) and jdk.unboxed_type(v.type) is None:  # (int) o: via Integer
+                v, state = self.check_cast(state, v, self.program.classes[jdk.box_class(t)], expr.line)
+            v, state = self.unboxed(state, v, expr.line)
             return semantics.convert(v, t), state
         if isinstance(v, Prim):
-            self.unsupported(state, "cast of a primitive to an object (boxing)", expr.line)
+            v, state = self.assign_convert(state, v, t, expr.line)
         return self.check_cast(state, v, t, expr.line)
 
     def check_cast(self, state: State, v: Ref, t: ClassInfo, line: int) -> tuple[Ref, State]:
@@ -1151,7 +1214,7 @@ class Executor:
                line: int) -> tuple[Value | None, State, z3.ExprRef]:
         """Run one method body (or library model) inline; returns (value, state, return site)."""
         try:
-            args = self._bind_args(method, args, state, line)
+            args, state = self._bind_args(method, args, state, line)
         except NotModelled as e:
             self.unsupported(state, str(e), line)
         if method.model is not None:
@@ -1195,13 +1258,17 @@ class Executor:
         return value, State(out.guard, state.env, out.heap), site
 
     def _bind_args(self, method: MethodInfo, args: list[Value], state: State, line: int):
-        """Method invocation conversion. Library models also take primitives where they
-        declare Object (they model the boxing) and receive variable arguments as they are."""
-        if method.model is None:
-            return [self.assign_convert(state, a, p.type, line) for p, a in zip(method.params, args)]
-        fixed = [semantics.convert(a, p.type) if isinstance(p.type, PrimType) else a
-                 for p, a in zip(method.params, args)]
-        return fixed + args[len(fixed):]
+        """Method invocation conversion. Library models receive variable arguments one by
+        one, converted to the element type, and references with their own static types."""
+        bound = []
+        for i, a in enumerate(args):
+            p = method.params[min(i, len(method.params) - 1)]
+            if method.model is None and i >= len(method.params):
+                break
+            if method.model is None or not isinstance(a, Ref) or isinstance(p.type, PrimType):
+                a, state = self.assign_convert(state, a, p.type, line)
+            bound.append(a)
+        return bound, state
 
     def _constructor_prologue(self, ctor: MethodInfo, state: State) -> State:
         """``this(...)``/``super(...)``, then (unless ``this(...)``) field initialisers and
@@ -1221,7 +1288,7 @@ class Executor:
         for fld in cls.fields.values():
             if not fld.static and fld.init is not None:
                 value, state = self.eval(fld.init, state)
-                value = self.assign_convert(state, value, fld.type, fld.line)
+                value, state = self.assign_convert(state, value, fld.type, fld.line)
                 state = self.write_field(state, this, fld, value, fld.line)
         for init in cls.decl.initializers:
             if not init.static:
