@@ -66,14 +66,14 @@ def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
 
     left = max(0.0, bounds.timeout - timings["build"])
     solver = Solver(ctx, left, ex.constraints, list(ex.selectors.values()),
-                    eager={d.name for d in domains})
+                    eager={d.name for d in domains} | ex.split_early)
     answer = solver.check(mk_or(ctx, [t.guard for t in thrown]))
     timings["solve"] = time.perf_counter() - built
     if answer.verdict == "sat":
         model = solver.small_model(answer, ex.inputs)
         done = time.perf_counter()
         timings["minimise"] = done - built - timings["solve"]
-        footer = f"bounds: {bounds.describe()}; {maker.describe()}; {done - start:.2f} s"
+        footer = f"bounds: {bounds.describe(ex.met_arrays)}; {maker.describe()}; {done - start:.2f} s"
         found = counterexample.render(ex, maker, model, contract.summary,
                                       [(d.name, r) for d, r in zip(domains, refs)], thrown, footer,
                                       cls.package)
@@ -81,13 +81,14 @@ def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
     if answer.verdict == "unknown":
         return Outcome("skipped", f"the solver gave up ({answer.reason}) after "
                                   f"{timings['solve']:.1f} s, within the time limit of "
-                                  f"{bounds.timeout:g} s per check; bounds: {bounds.describe()}",
+                                  f"{bounds.timeout:g} s per check; bounds: "
+                                  f"{bounds.describe(ex.met_arrays)}",
                        timings=timings)
     params = [(d.name, r) for d, r in zip(domains, refs)]
     stuck = _reachable(solver, ctx, ex.stuck, "unsupported: ", ex, params)
     if stuck is not None:
         return Outcome("skipped", stuck, timings=timings)
-    held = f"no violation within {bounds.describe()}; {maker.describe()}"
+    held = f"no violation within {bounds.describe(ex.met_arrays)}; {maker.describe()}"
     cut = _reachable(solver, ctx, ex.cuts, "", ex, [])
     if cut is not None:
         held += f"; bounded at {cut}"

@@ -69,6 +69,8 @@ class Rendering:
             return self.string(obj)
         if obj.is_box:
             return self.box(obj, shown)
+        if obj.cls.element is not None:
+            return self.array(obj, shown)
         if obj.opaque:
             self.exact = False
             return f"null /* some {obj.cls.simple_name}: not modelled */"
@@ -94,8 +96,22 @@ class Rendering:
             self.lines.append(f"{obj.cls.simple_name} {self.names[obj]} = {value};")
         return self.names[obj]
 
+    def array(self, obj: HeapObj, shown: bool) -> str:
+        """An array as ``new int[] {1, 2}``; code names it once, as it is one object."""
+        if obj in self.names and not shown:
+            return self.names[obj]
+        length = self.number(Prim(INT, obj.content))
+        items = ", ".join(self.java(self.ex.value_at_start(obj, self.ex.element_field(obj.cls, k)),
+                                    shown=shown) for k in range(length))
+        if shown:
+            return f"{{{items}}}"
+        self.names[obj] = self.fresh_name(obj.cls)
+        type_ = self.type_name(obj.cls)
+        self.lines.append(f"{type_} {self.names[obj]} = new {type_} {{{items}}};")
+        return self.names[obj]
+
     def fresh_name(self, cls: ClassInfo) -> str:
-        base = cls.simple_name.rpartition(".")[2]
+        base = cls.simple_name.rpartition(".")[2].replace("[]", "Array")
         base = base[0].lower() + base[1:]
         self._counts[base] = self._counts.get(base, 0) + 1
         return f"{base}{self._counts[base]}"

@@ -40,6 +40,7 @@ _CLASSES: dict[str, tuple[str, str, str | None, tuple[str, ...]]] = {
     "java.lang.Math": ("class", "final", OBJECT, ()),
     "java.lang.System": ("class", "final", OBJECT, ()),
     "java.util.Objects": ("class", "final", OBJECT, ()),
+    "java.util.Arrays": ("class", "final", OBJECT, ()),
     "java.lang.Throwable": ("class", "", OBJECT, ("java.io.Serializable",)),
     "java.lang.Exception": ("class", "", "java.lang.Throwable", ()),
     "java.lang.Error": ("class", "", "java.lang.Throwable", ()),
@@ -60,6 +61,8 @@ for _exc, _sup in (("ArithmeticException", "RuntimeException"),
                    ("UnsupportedOperationException", "RuntimeException"),
                    ("IndexOutOfBoundsException", "RuntimeException"),
                    ("ArrayIndexOutOfBoundsException", "IndexOutOfBoundsException"),
+                   ("NegativeArraySizeException", "RuntimeException"),
+                   ("ArrayStoreException", "RuntimeException"),
                    ("NumberFormatException", "IllegalArgumentException")):
     _CLASSES[f"java.lang.{_exc}"] = ("class", "", f"java.lang.{_sup}", ())
 
@@ -94,7 +97,7 @@ OBJECT_METHODS = frozenset({"equals", "hashCode", "toString"})
 
 def keeps_object_methods(cls: ClassInfo) -> bool:
     """Does this JDK class use Object's equals, hashCode and toString?"""
-    return cls.fqname in (OBJECT, "java.lang.Class") or any(
+    return cls.fqname in (OBJECT, "java.lang.Class") or cls.element is not None or any(
         t.fqname == "java.lang.Throwable" for t in cls.supertypes())
 
 # static final constants: (class, name) -> (type, value)
@@ -123,6 +126,19 @@ def model(owner: str, signature: str):
         _MODELS.append((owner, signature, fn))
         return fn
     return register
+
+
+def array_class(classes: dict[str, ClassInfo], element) -> ClassInfo:
+    """The class of arrays of ``element`` (made once per class table): an Object that is
+    Cloneable and Serializable, with a ``clone()`` that copies it."""
+    name = (element.fqname if isinstance(element, ClassInfo) else str(element)) + "[]"
+    if name not in classes:
+        cls = ClassInfo(name, "array", frozenset({"final"}), origin="jdk", element=element,
+                        superclass=classes[OBJECT],
+                        interfaces=[classes["java.lang.Cloneable"], classes["java.io.Serializable"]])
+        cls.methods.append(MethodInfo("clone", cls, [], cls, model=array_clone))
+        classes[name] = cls
+    return classes[name]
 
 
 def build_classes() -> dict[str, ClassInfo]:
@@ -156,6 +172,8 @@ def _method_from_signature(cls: ClassInfo, signature: str, classes) -> MethodInf
     is_ctor = words == [simple]
 
     def jtype(word: str):
+        if word.endswith("[]"):
+            return array_class(classes, jtype(word[:-2]))
         if word in PRIMITIVES:
             return PRIMITIVES[word]
         if word in cls.type_vars:
@@ -666,6 +684,9 @@ def objects_hash_code(ex, state, this, args, line):
 
 @model("java.util.Objects", "static int hash(Object...)")
 def objects_hash(ex, state, this, args, line):
+    """Arrays.hashCode of its arguments: of the array itself when one Object[] is passed."""
+    if len(args) == 1 and isinstance(args[0].type, ClassInfo) and isinstance(args[0].type.element, ClassInfo):
+        return arrays_hash_code(ex, state, this, args, line)
     result = z3.BitVecVal(1, 32, ex.ctx)
     for v in args:
         h, state = _hash_of(ex, state, v, line)
@@ -708,6 +729,131 @@ def objects_check_index(ex, state, this, args, line):
     state = ex.throw(state, z3.Or(index.term < 0, index.term >= length.term),
                      "java.lang.IndexOutOfBoundsException", line)
     return index, state
+
+
+# ----------------------------------------------------------------- arrays
+
+def array_clone(ex, state, this, args, line):
+    """A new array of the same class, length and elements (a shallow copy)."""
+    length, elements = ex.array_contents(state, this)
+    ref, state = ex.allocate(state, this.type, length, elements, line)
+    return ref.typed(this.type), state
+
+
+_PRIMITIVE_ARRAYS = ("int", "long", "short", "byte", "char", "boolean")
+
+
+def _elementwise(ex, state, a, b, line, equal):
+    """Arrays.equals over two arrays: the same object, or both non-null with equal lengths
+    and ``equal(state, x, y, k)`` for each element, asked in order while they are equal."""
+    both = mk_and(mk_not(a.null_guard()), mk_not(b.null_guard()), mk_not(same_object(ex.ctx, a, b)))
+    la, xs = ex.array_contents(state, a)
+    lb, ys = ex.array_contents(state, b)
+    going = mk_and(both, la.term == lb.term)
+    for k, (x, y) in enumerate(zip(xs, ys)):
+        asked = mk_and(going, la.term > k)
+        same, state = ex.when(state, asked, lambda s, x=x, y=y: equal(s, x, y),
+                              _bool(z3.BoolVal(True, ex.ctx)))
+        going = mk_and(going, z3.Or(la.term <= k, same.term))
+    return _bool(mk_or(ex.ctx, [same_object(ex.ctx, a, b), going])), state
+
+
+def _fold_hash(ex, state, a, line, hash_of):
+    """Arrays.hashCode: 0 for null, else 31 * h + hash(element) over the elements, from 1."""
+    length, xs = ex.array_contents(state, a)
+    h = z3.BitVecVal(1, 32, ex.ctx)
+    for k, x in enumerate(xs):
+        more = mk_and(mk_not(a.null_guard()), length.term > k)
+        e, state = ex.when(state, more, lambda s, x=x: hash_of(s, x), _int(z3.BitVecVal(0, 32, ex.ctx)))
+        h = z3.If(length.term > k, 31 * h + e.term, h)
+    return _int(z3.If(a.null_guard(), z3.BitVecVal(0, 32, ex.ctx), h)), state
+
+
+def _deep(ex, state, v, line, on_array, otherwise):
+    """``on_array`` for an element that is an array (by its static type), ``otherwise``
+    for any other; an array hidden behind a plain Object type is not modelled."""
+    if v.type.element is not None:
+        return on_array(state, v)
+    hidden = [o for o in v.targets if o is not None and o.cls.element is not None]
+    if hidden:
+        state = ex.stuck_unless(state, v.member_guard(hidden), "Arrays.deep* on an array held as an Object",
+                                line)
+    return otherwise(state, v)
+
+
+def _primitive_equal(ex, state, x, y):
+    return _bool(BOXES[box_class(x.type)].equal(x, y)), state
+
+
+def _primitive_hash(ex, state, x):
+    return _int(BOXES[box_class(x.type)].hash(x)), state
+
+
+def arrays_primitive_equals(ex, state, this, args, line):
+    return _elementwise(ex, state, *args, line, lambda s, x, y: _primitive_equal(ex, s, x, y))
+
+
+def arrays_primitive_hash_code(ex, state, this, args, line):
+    return _fold_hash(ex, state, args[0], line, lambda s, x: _primitive_hash(ex, s, x))
+
+
+for _t in _PRIMITIVE_ARRAYS:
+    model("java.util.Arrays", f"static boolean equals({_t}[], {_t}[])")(arrays_primitive_equals)
+    model("java.util.Arrays", f"static int hashCode({_t}[])")(arrays_primitive_hash_code)
+
+
+def arrays_copy_of(ex, state, this, args, line):
+    """A new array of the given length: the first elements copied, the rest default (a
+    copy as long as the original needs no defaults: slots past a length are never seen)."""
+    a, n = args
+    state = ex.null_check(state, a, line)
+    length, xs = ex.array_contents(state, a)
+    default = ex.default_value(a.type.element)
+    values = xs if n.term.eq(length.term) else [
+        merge_values(ex.ctx, a.type.element, [(length.term > k, x), (ex.true, default)])
+        for k, x in enumerate(xs)]
+    return ex.new_array(state, a.type, [n], line, values)
+
+
+for _t in _PRIMITIVE_ARRAYS + ("Object",):
+    model("java.util.Arrays", f"static {_t}[] copyOf({_t}[], int)")(arrays_copy_of)
+
+
+@model("java.util.Arrays", "static boolean equals(Object[], Object[])")
+def arrays_equals(ex, state, this, args, line):
+    return _elementwise(ex, state, *args, line,
+                        lambda s, x, y: objects_equals(ex, s, None, [x, y], line))
+
+
+@model("java.util.Arrays", "static int hashCode(Object[])")
+def arrays_hash_code(ex, state, this, args, line):
+    return _fold_hash(ex, state, args[0], line, lambda s, x: _hashed(ex, s, x, line))
+
+
+@model("java.util.Arrays", "static boolean deepEquals(Object[], Object[])")
+def arrays_deep_equals(ex, state, this, args, line):
+    def deep(s, x, y):
+        def arrays(s2, x2):
+            deeper = arrays_primitive_equals if isinstance(x2.type.element, PrimType) else arrays_deep_equals
+            return deeper(ex, s2, None, [x2, y], line)
+        return _deep(ex, s, x, line, arrays, lambda s2, x2: objects_equals(ex, s2, None, [x2, y], line))
+    return _elementwise(ex, state, *args, line, deep)
+
+
+@model("java.util.Arrays", "static int deepHashCode(Object[])")
+def arrays_deep_hash_code(ex, state, this, args, line):
+    def deep(s, x):
+        def arrays(s2, x2):
+            deeper = (arrays_primitive_hash_code if isinstance(x2.type.element, PrimType)
+                      else arrays_deep_hash_code)
+            return deeper(ex, s2, None, [x2], line)
+        return _deep(ex, s, x, line, arrays, lambda s2, x2: _hashed(ex, s2, x2, line))
+    return _fold_hash(ex, state, args[0], line, deep)
+
+
+def _hashed(ex, state, v, line):
+    h, state = _hash_of(ex, state, v, line)
+    return _int(h), state
 
 
 # ------------------------------------------------------------- exceptions

@@ -100,14 +100,14 @@ class Program:
                else self.resolve_type(m.return_type, cls, type_vars))
         return MethodInfo(m.name, cls, params, ret, static="static" in m.modifiers,
                           abstract="abstract" in m.modifiers, private="private" in m.modifiers,
-                          decl=m, type_vars=type_vars)
+                          varargs=bool(m.params) and m.params[-1].varargs, decl=m, type_vars=type_vars)
 
     # ------------------------------------------------------ name resolution
     def resolve_type(self, tn: ast.TypeName, scope: ClassInfo | None,
                      type_vars: dict[str, JType] | None = None) -> JType:
         if tn.dims:
-            element = self.resolve_type(ast.TypeName(tn.name), scope, type_vars)
-            return self.external(_array_name(element, tn.dims), kind="array")
+            element = self.resolve_type(ast.TypeName(tn.name, tn.dims - 1), scope, type_vars)
+            return jdk.array_class(self.classes, element)
         if tn.name in PRIMITIVES:
             return PRIMITIVES[tn.name]
         if type_vars and tn.name in type_vars:
@@ -322,7 +322,3 @@ def _most_specific(methods: list[MethodInfo]) -> MethodInfo:
             best = m
     return best
 
-
-def _array_name(element: JType, dims: int) -> str:
-    name = element.fqname if isinstance(element, ClassInfo) else str(element)
-    return name + "[]" * dims

@@ -129,6 +129,7 @@ class Executor:
         self.objects: list[HeapObj] = []  # by id - 1
         self.slots: dict[str, list[HeapObj]] = {}
         self.selectors: dict[str, tuple[z3.ExprRef, list[int]]] = {}  # name -> (id variable, ids)
+        self.split_early: set[str] = set()  # selectors the solver should split at once
         self.sites: list[str | Location] = []
         self.frames: list[Frame] = []
         self.start: State | None = None  # the state once the harness's arguments are made
@@ -137,6 +138,8 @@ class Executor:
         self._literals: dict[str, HeapObj] = {}
         self._statics: dict[str, Value] = {}
         self._names: dict[int, Prim] = {}  # term id -> the variable that names it
+        self._elements: dict[tuple[str, int], FieldInfo] = {}
+        self._loops = 0  # enhanced for loops run, to name their hidden locals
         self._definitions: list[tuple[z3.ExprRef, z3.ExprRef]] = []
         self._oracle: z3.Solver | None = None
         self._oracle_known = 0
@@ -176,6 +179,7 @@ class Executor:
             self.slots[cls.fqname] = [
                 self.any_string(f"String#{i}") if cls.fqname == jdk.STRING else
                 self.any_box(cls, f"{cls.simple_name}#{i}") if cls.fqname in jdk.BOXES else
+                self.any_array(cls, f"{cls.simple_name}#{i}") if cls.element is not None else
                 self.heap_object(cls, f"{cls.simple_name}#{i}", "slot", opaque=cls not in self.universe)
                 for i in range(1, self.bounds.objects + 1)]
         return self.slots[cls.fqname]
@@ -221,6 +225,129 @@ class Executor:
         if not pairs:
             raise DeadPath
         return merge_values(self.ctx, pairs[0][1].type, pairs), state
+
+    # ------------------------------------------------------------ arrays
+    # An array is an object whose ``content`` is its length (at most ``bounds.max_length``)
+    # and whose elements are pseudo-fields ``[0]``, ``[1]``...: the heap, its merging and
+    # the initial values of objects made the fields way serve them as they serve fields.
+
+    @property
+    def met_arrays(self) -> bool:
+        return any(o.cls.element is not None for o in self.objects)
+
+    def element_field(self, cls: ClassInfo, k: int) -> FieldInfo:
+        key = (cls.fqname, k)
+        if key not in self._elements:
+            self._elements[key] = FieldInfo(f"[{k}]", cls.element, cls, static=False, final=False)
+        return self._elements[key]
+
+    def any_array(self, cls: ClassInfo, label: str) -> HeapObj:
+        """An array of any length within the bound and (read lazily) any elements. The
+        length is a choice the solver may split on, like an object choice: with it fixed,
+        loops over the elements unroll to constants."""
+        length = z3.BitVec(f"{label}.length", ID_BITS, self.ctx)
+        self.constraints.append(z3.ULE(length, self.bounds.max_length))
+        self.selectors[str(length)] = (length, list(range(self.bounds.max_length + 1)))
+        self.split_early.add(str(length))
+        return self.heap_object(cls, label, "slot", content=length)
+
+    def array_init(self, state: State, cls: ClassInfo, init: ast.ArrayInit) -> tuple[Ref, State]:
+        """``{a, b, ...}`` as an array of ``cls``, its elements evaluated left to right."""
+        values = []
+        for e in init.elements:
+            value, state = self.eval_to(e, cls.element, state, e.line)
+            values.append(value)
+        if len(values) > self.bounds.max_length:
+            self.cut(state, f"an array of {len(values)} elements (--boundcheck-max-length is "
+                            f"{self.bounds.max_length})", init.line)
+        length = semantics.constant(self.ctx, INT, len(values))
+        values += [self.default_value(cls.element)] * (self.bounds.max_length - len(values))
+        return self.allocate(state, cls, length, values, init.line)
+
+    def new_array(self, state: State, cls: ClassInfo, lengths: list[Prim], line: int,
+                  values: list[Value] | None = None) -> tuple[Ref, State]:
+        """``new T[n][m]...``: NegativeArraySizeException if any length is negative (JLS
+        15.10.2); lengths past the bound end the path as a bound. ``values``: the elements
+        of a one-dimensional array, else the defaults."""
+        state = self.throw(state, mk_or(self.ctx, [n.term < 0 for n in lengths]),
+                           "java.lang.NegativeArraySizeException", line)
+        state = self.stuck_unless(state, mk_or(self.ctx, [n.term > self.bounds.max_length
+                                                          for n in lengths]),
+                                  f"arrays longer than --boundcheck-max-length "
+                                  f"({self.bounds.max_length})", line, self.cuts)
+        if values is not None:
+            return self.allocate(state, cls, lengths[0], values, line)
+        return self._filled(state, cls, lengths, line)
+
+    def _filled(self, state: State, cls: ClassInfo, lengths: list[Prim], line: int):
+        values = []
+        for _ in range(self.bounds.max_length):
+            if len(lengths) > 1:
+                inner, state = self._filled(state, cls.element, lengths[1:], line)
+                values.append(inner)
+            else:
+                values.append(self.default_value(cls.element))
+        return self.allocate(state, cls, lengths[0], values, line)
+
+    def allocate(self, state: State, cls: ClassInfo, length: Prim, values: list[Value], line: int):
+        obj = self.heap_object(cls, f"new {cls.simple_name}@{line}", "new", content=length.term)
+        heap = dict(state.heap)
+        for k, value in enumerate(values):
+            heap[(obj, self.element_field(cls, k))] = value
+        return ref_to(cls, obj, self.ctx), State(state.guard, state.env, heap)
+
+    def array_contents(self, state: State, ref: Ref) -> tuple[Prim, list[Value]]:
+        """The length and the ``max_length`` element slots of an array reference where it is
+        not null (length 0 where it is)."""
+        cases = ref.non_null() or [(self.true, None)]
+        if cases[0][1] is None:
+            return semantics.constant(self.ctx, INT, 0), [self.default_value(ref.type.element)] * \
+                self.bounds.max_length
+        length = merge_values(self.ctx, INT, [(g, Prim(INT, o.content)) for g, o in cases])
+        return length, [merge_values(self.ctx, ref.type.element,
+                                     [(g, self.read(state, o, self.element_field(o.cls, k)))
+                                      for g, o in cases])
+                        for k in range(self.bounds.max_length)]
+
+    def array_length(self, state: State, ref: Ref, line: int) -> tuple[Prim, State]:
+        state = self.null_check(state, ref, line)
+        pairs = [(g, Prim(INT, o.content)) for g, o in ref.non_null()]
+        if not pairs:
+            raise DeadPath
+        return merge_values(self.ctx, INT, pairs), state
+
+    def _index_check(self, state: State, ref: Ref, index: Value, line: int) -> tuple[Prim, State]:
+        """The index as an int, where it is within the array (else
+        ArrayIndexOutOfBoundsException; NullPointerException for a null array)."""
+        index, state = self.unboxed(state, index, line)
+        index = semantics.unary_promote(index)
+        length, state = self.array_length(state, ref, line)
+        out = z3.Or(index.term < 0, index.term >= length.term)
+        return index, self.throw(state, out, "java.lang.ArrayIndexOutOfBoundsException", line)
+
+    def array_read(self, state: State, ref: Ref, index: Value, line: int) -> tuple[Value, State]:
+        i, state = self._index_check(state, ref, index, line)
+        pairs = [(mk_and(g, i.term == k), self.read(state, o, self.element_field(o.cls, k)))
+                 for g, o in ref.non_null() for k in range(self.bounds.max_length)]
+        return merge_values(self.ctx, ref.type.element, pairs), state
+
+    def array_write(self, state: State, ref: Ref, index: Value, value: Value, line: int) -> State:
+        i, state = self._index_check(state, ref, index, line)
+        value, state = self.assign_convert(state, value, ref.type.element, line)
+        if isinstance(value, Ref):  # covariance: a String[] seen as an Object[] takes Strings only
+            pairs = [(mk_and(g, h), _instance_of(v, o.cls.element))
+                     for g, o in ref.non_null() for h, v in value.non_null()]
+            state = self.stuck_unless(state, mk_or(self.ctx, [c for c, ok in pairs if ok is None]),
+                                      "storing an object of unknown class into an array", line)
+            state = self.throw(state, mk_or(self.ctx, [c for c, ok in pairs if ok is False]),
+                               "java.lang.ArrayStoreException", line)
+        heap = dict(state.heap)
+        for g, o in ref.non_null():
+            for k in range(self.bounds.max_length):
+                fld = self.element_field(o.cls, k)
+                heap[(o, fld)] = merge_values(self.ctx, fld.type, [(mk_and(g, i.term == k), value),
+                                                                   (self.true, self.read(state, o, fld))])
+        return State(state.guard, state.env, heap)
 
     def choice(self, name: str, static: ClassInfo, types: list[ClassInfo], nullable: bool,
                per_type: int | None = None) -> Ref:
@@ -325,12 +452,13 @@ class Executor:
         self.stuck.append(Event(state.guard, what, where))
         raise DeadPath
 
-    def stuck_unless(self, state: State, cond: z3.BoolRef, what: str, line: int) -> State:
-        """The paths where ``cond`` holds reach something the engine does not model and
-        end here; the others go on."""
+    def stuck_unless(self, state: State, cond: z3.BoolRef, what: str, line: int,
+                     events: list[Event] | None = None) -> State:
+        """The paths where ``cond`` holds reach something the engine does not model (or,
+        with ``events=self.cuts``, go past a bound) and end here; the others go on."""
         g = mk_and(state.guard, cond)
         if not is_false(g):
-            self.stuck.append(Event(g, what, self.here(line)))
+            (self.stuck if events is None else events).append(Event(g, what, self.here(line)))
         rest = mk_and(state.guard, mk_not(cond))
         if is_false(rest):
             raise DeadPath
@@ -470,8 +598,7 @@ class Executor:
         if stmt.init is None:
             value = self.default_value(t)
         else:
-            value, state = self.eval(stmt.init, state)
-            value, state = self.assign_convert(state, value, t, stmt.line)
+            value, state = self.eval_to(stmt.init, t, state, stmt.line)
         state.env[stmt.name] = value
         if stmt.final and stmt.init is not None and self.is_constant(stmt.init, state):
             self.frame.constants.add(stmt.name)
@@ -630,6 +757,14 @@ class Executor:
         except NotModelled as e:
             self.unsupported(state, str(e), expr.line)
 
+    def eval_to(self, expr: ast.Expr, t: JType, state: State, line: int) -> tuple[Value, State]:
+        """An initialiser, converted to the declared type ``t``; an array initialiser
+        ``{...}`` makes an array of that type."""
+        if isinstance(expr, ast.ArrayInit) and isinstance(t, ClassInfo) and t.element is not None:
+            return self.array_init(state, t, expr)
+        value, state = self.eval(expr, state)
+        return self.assign_convert(state, value, t, line)
+
     def eval_cond(self, expr: ast.Expr, state: State) -> tuple[z3.BoolRef, State]:
         v, state = self.eval(expr, state)
         v, state = self.unboxed(state, v, expr.line)
@@ -708,6 +843,9 @@ class Executor:
                 self.unsupported(state, f"field {owner.simple_name}.{expr.name}", expr.line)
             return self.static_value(fld, state, expr.line), state
         target, state = self.eval(expr.target, state)
+        if isinstance(target, Ref) and isinstance(target.type, ClassInfo) \
+                and target.type.element is not None and expr.name == "length":
+            return self.array_length(state, target, expr.line)
         fld = self.field_of(target, expr.name, state, expr.line)
         if fld.static:
             return self.static_value(fld, state, expr.line), state
@@ -787,8 +925,7 @@ class Executor:
                 self.frames.append(Frame(None, fld.owner, None))
                 try:
                     state = State(self.true, {}, {})
-                    value, state = self.eval(fld.init, state)
-                    value, state = self.assign_convert(state, value, fld.type, fld.line)
+                    value, state = self.eval_to(fld.init, fld.type, state, fld.line)
                 finally:
                     self.frames.pop()
             self._statics[fld.key] = value
@@ -843,8 +980,16 @@ class Executor:
                 fld = self.field_of(obj, target.name, state, target.line)
             if fld is None:
                 self.unsupported(state, f"unknown field {target.name}", target.line)
+        elif isinstance(target, ast.ArrayAccess):
+            array, state = self.eval(target.array, state)
+            index, state = self.eval(target.index, state)
+
+            def write_element(s, v):
+                v, s = self.assign_convert(s, v, array.type.element, target.line)
+                return v, self.array_write(s, array, index, v, target.line)
+            return (lambda s: self.array_read(s, array, index, target.line)), write_element, state
         else:
-            self.unsupported(state, "assignment to an array element", target.line)
+            self.unsupported(state, f"assignment to a {type(target).__name__}", target.line)
         if fld.static:
             self.unsupported(state, f"assignment to static field {fld.name}", target.line)
 
@@ -1057,6 +1202,53 @@ class Executor:
             state.env[expr.binding] = v.narrowed(matching).typed(t)
         return Prim(BOOLEAN, v.member_guard(matching)), state
 
+    # -- arrays
+    def _eval_ArrayAccess(self, expr: ast.ArrayAccess, state: State):
+        array, state = self.eval(expr.array, state)
+        index, state = self.eval(expr.index, state)
+        return self.array_read(state, array, index, expr.line)
+
+    def _eval_NewArray(self, expr: ast.NewArray, state: State):
+        cls = self.resolve_type(expr.type)
+        if expr.init is not None:
+            return self.array_init(state, cls, expr.init)
+        lengths = []
+        for e in expr.lengths:
+            n, state = self.eval(e, state)
+            n, state = self.unboxed(state, n, e.line)
+            lengths.append(semantics.unary_promote(n))
+        return self.new_array(state, cls, lengths, expr.line)
+
+    def _eval_ArrayInit(self, expr: ast.ArrayInit, state: State):
+        self.unsupported(state, "array initializer outside a declaration", expr.line)
+
+    def _exec_ForEach(self, stmt: ast.ForEach, state: State) -> State:
+        """``for (T x : array) body`` as ``for (int i = 0; i < a.length && i < max_length;
+        i++) { T x = a[i]; body }`` over hidden locals; the second test ends the unrolling
+        where no array of the bound can go on."""
+        array, state = self.eval(stmt.iterable, state)
+        if isinstance(array, Prim) or not isinstance(array.type, ClassInfo) or array.type.element is None:
+            self.unsupported(state, f"enhanced for over a {type_name(array.type)}", stmt.line)
+        state = self.null_check(state, array, stmt.line)
+        self._loops += 1
+        a, i, line = f"#array{self._loops}", f"#index{self._loops}", stmt.line
+        state.env[a] = array
+
+        def less(bound: ast.Expr) -> ast.Expr:
+            return ast.Binary(line, "<", ast.Name(line, i), bound)
+        loop = ast.Loop(
+            line, (ast.LocalVar(line, ast.TypeName("int"), i, ast.Literal(line, "int", 0)),),
+            ast.Binary(line, "&&", less(ast.FieldAccess(line, ast.Name(line, a), "length")),
+                       less(ast.Literal(line, "int", self.bounds.max_length))),
+            (ast.Update(line, "++", True, ast.Name(line, i)),),
+            ast.Block(line, (ast.LocalVar(line, stmt.type, stmt.name,
+                                          ast.ArrayAccess(line, ast.Name(line, a), ast.Name(line, i))),
+                             stmt.body)),
+            label=stmt.label)
+        state = self.exec_stmt(loop, state)
+        del state.env[a]
+        return state
+
     # -- objects and calls
     def _eval_New(self, expr: ast.New, state: State):
         cls = self.resolve_type(expr.type)
@@ -1135,7 +1327,13 @@ class Executor:
     def call_if(self, state: State, cond: z3.BoolRef, receiver: Ref, name: str, args: list[Value],
                 line: int, otherwise: Value):
         """``receiver.name(args)`` on the paths where ``cond`` holds, ``otherwise`` elsewhere."""
-        called = self.branch(state, cond, lambda s: self.call_method(s, receiver, name, args, line))
+        return self.when(state, cond, lambda s: self.call_method(s, receiver, name, args, line),
+                         otherwise)
+
+    def when(self, state: State, cond: z3.BoolRef, run, otherwise: Value):
+        """``run(state)`` (a value and a state) on the paths where ``cond`` holds,
+        ``otherwise`` elsewhere."""
+        called = self.branch(state, cond, run)
         skipped = self.branch(state, mk_not(cond), lambda s: s)
         if called is None:
             return otherwise, self._joined(skipped)
@@ -1260,15 +1458,27 @@ class Executor:
     def _bind_args(self, method: MethodInfo, args: list[Value], state: State, line: int):
         """Method invocation conversion. Library models receive variable arguments one by
         one, converted to the element type, and references with their own static types."""
+        if method.varargs and method.model is None:
+            args, state = self._packed_varargs(method, args, state, line)
         bound = []
         for i, a in enumerate(args):
             p = method.params[min(i, len(method.params) - 1)]
-            if method.model is None and i >= len(method.params):
-                break
             if method.model is None or not isinstance(a, Ref) or isinstance(p.type, PrimType):
                 a, state = self.assign_convert(state, a, p.type, line)
             bound.append(a)
         return bound, state
+
+    def _packed_varargs(self, method: MethodInfo, args: list[Value], state: State, line: int):
+        """The variable arguments as one array, unless the call passes an array (or null)."""
+        fixed, array_type = len(method.params) - 1, method.params[-1].type
+        if len(args) == len(method.params) and isinstance(args[-1], Ref) and (
+                args[-1].type is NULL or args[-1].type.is_subtype_of(array_type)):
+            return args, state
+        rest = ast.ArrayInit(line, tuple(ast.Name(line, f"#vararg{k}") for k in range(len(args) - fixed)))
+        scope = state.under(state.guard)
+        scope.env.update({f"#vararg{k}": a for k, a in enumerate(args[fixed:])})
+        packed, after = self.array_init(scope, array_type, rest)
+        return args[:fixed] + [packed], State(after.guard, state.env, after.heap)
 
     def _constructor_prologue(self, ctor: MethodInfo, state: State) -> State:
         """``this(...)``/``super(...)``, then (unless ``this(...)``) field initialisers and
@@ -1287,8 +1497,7 @@ class Executor:
             return state
         for fld in cls.fields.values():
             if not fld.static and fld.init is not None:
-                value, state = self.eval(fld.init, state)
-                value, state = self.assign_convert(state, value, fld.type, fld.line)
+                value, state = self.eval_to(fld.init, fld.type, state, fld.line)
                 state = self.write_field(state, this, fld, value, fld.line)
         for init in cls.decl.initializers:
             if not init.static:

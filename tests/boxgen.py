@@ -106,6 +106,43 @@ HELPERS = [
       " + (System.identityHashCode(x) == System.identityHashCode(x) ? 1 : 0);"), BOXES),
 ]
 
+# arrays and java.util.Arrays (braces doubled for str.format)
+ARRAYS = [
+    ("{t}[] x = {{a, b}}; {t}[] y = {{a, b}}; return x == y ? 1 : java.util.Arrays.equals(x, y) ? 2 : 3;",
+     BOXES),
+    ("{t}[] x = {{a, b}}; {t}[] y = f ? x : new {t}[] {{b, a}}; return java.util.Arrays.equals(x, y) ? 1 : 0;",
+     BOXES),
+    ("{t}[] x = f ? null : new {t}[] {{a}}; return java.util.Arrays.hashCode(x);", BOXES),
+    ("{t}[] x = {{a, b, a}}; return java.util.Arrays.hashCode(x);", BOXES),
+    ("{t}[] x = new {t}[2]; x[1] = a; return java.util.Arrays.hashCode(x) + x.length;", BOXES),
+    ("{t}[] x = {{a, b}}; return java.util.Arrays.hashCode(new {t}[] {{x[f ? 2 : 1]}});", BOXES),
+    (("{t}[] x = {{a, b}}; {t}[] y = x.clone(); y[0] = b;"
+      " return (x == y ? 1 : 0) + (java.util.Arrays.equals(x, y) ? 2 : 0);"), BOXES),
+    ("{t}[] x = {{a, b}}; return java.util.Arrays.hashCode(java.util.Arrays.copyOf(x, f ? 3 : 1));", BOXES),
+    ("{t}[] x = {{a, b}}; return java.util.Arrays.copyOf(x, f ? -1 : 0).length;", BOXES),
+    (("{B}[] x = {{a, b, null}}; long n = 0; for ({B} v : x) {{ if (v != null) n += 7 * n + v.hashCode(); }}"
+      " return n;"), BOXES),
+    ("{t}[] x = {{a, b}}; long n = 1; for ({t} v : x) {{ if (f) break; n += {B}.hashCode(v); }} return n;",
+     BOXES),
+    ("Object[] x = {{a, b}}; Object[] y = {{a, f ? b : a}}; return java.util.Arrays.equals(x, y) ? 1 : 0;",
+     BOXES),
+    ("Object[] x = {{a, null, b}}; return java.util.Arrays.hashCode(x) + 3L * java.util.Objects.hash(x);",
+     BOXES),
+    (("{t}[][] x = {{{{a}}, {{b}}}}; {t}[][] y = {{{{a}}, {{f ? a : b}}}};"
+      " return java.util.Arrays.deepEquals(x, y) ? 1 : 0;"), BOXES),
+    ("{t}[][] x = {{{{a, b}}, null}}; return java.util.Arrays.deepHashCode(x);", BOXES),
+    (("{B}[][] x = {{{{a}}, {{b, null}}}}; {B}[][] y = {{{{a}}, {{f ? b : a, null}}}};"
+      " return java.util.Arrays.deepEquals(x, y) ? java.util.Arrays.deepHashCode(y) : 0;"), BOXES),
+    ("{B}[] x = {{a, b}}; Object[] o = x; if (f) o[0] = \"s\"; return 1;", BOXES),
+    ("{t}[] x = new {t}[f ? -1 : 2]; return x.length;", BOXES),
+    ("{t}[] x = f ? null : new {t}[1]; return x.length;", BOXES),
+    ("{t}[][] x = new {t}[2][f ? 1 : 0]; return x[1].length + 10 * x.length;", BOXES),
+    ("{t}[] x = {{a, b}}; x[f ? 0 : 1]++; x[1] += a; return java.util.Arrays.hashCode(x);", NUMBERS),
+    (("{t}[] x = {{a}}; Object o = x; return (o == x ? 1 : 0) + (o.equals(x) ? 2 : 0)"
+      " + (x.hashCode() == System.identityHashCode(o) ? 4 : 0);"), BOXES),
+    ("{t}[] x = {{a}}; Object o = f ? x : \"s\"; return o instanceof {t}[] ? (({t}[]) o).length : 5;", BOXES),
+]
+
 
 def argument(rng: random.Random, t: str) -> int | bool:
     if t == "boolean":
