@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from test_plugin import COMPARE_IDS, EQUALS_IDS, outcomes, write
+from test_repro import needs_jdk
 
 BOXES = {
     "constructors": {
@@ -181,3 +182,13 @@ def test_max_length_option_bounds_new_arrays(pytester):
     result = pytester.runpytest("--boundcheck", "src", "--boundcheck-max-length=4", "-v")
     result.assert_outcomes(passed=5)
     result.stdout.fnmatch_lines(["*arrays up to 4 elements*"])
+
+
+@needs_jdk
+def test_every_counterexample_of_the_sample_is_confirmed_on_the_jvm(pytester):
+    pytester.copy_example("boxes_arrays")
+    result = pytester.runpytest("--boundcheck", "boxes", "--boundcheck-replay",
+                                "--boundcheck-strict-compareto-equals", "--boundcheck-timeout=60")
+    text = result.stdout.str()
+    assert result.parseoutcomes().get("failed") == 7
+    assert text.count("confirmed on the JVM (java ") == 7, text
