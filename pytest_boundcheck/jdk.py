@@ -18,8 +18,8 @@ from typing import Callable
 import z3
 
 from . import semantics
-from .jtypes import (BOOLEAN, BYTE, CHAR, INT, LONG, PRIMITIVES, SHORT, ClassInfo, FieldInfo,
-                     JType, MethodInfo, Param, PrimType)
+from .jtypes import (BOOLEAN, BYTE, CHAR, INT, LONG, NULL, PRIMITIVES, SHORT, ClassInfo,
+                     FieldInfo, JType, MethodInfo, Param, PrimType)
 from .values import (Prim, make_ref, merge_values, mk_and, mk_ite, mk_not, mk_or, ref_eq,
                      same_object)
 
@@ -684,8 +684,10 @@ def objects_hash_code(ex, state, this, args, line):
 
 @model("java.util.Objects", "static int hash(Object...)")
 def objects_hash(ex, state, this, args, line):
-    """Arrays.hashCode of its arguments: of the array itself when one Object[] is passed."""
-    if len(args) == 1 and isinstance(args[0].type, ClassInfo) and isinstance(args[0].type.element, ClassInfo):
+    """Arrays.hashCode of its arguments: of the array itself when one Object[] (or null)
+    is passed."""
+    if len(args) == 1 and (args[0].type is NULL or isinstance(args[0].type, ClassInfo)
+                           and isinstance(args[0].type.element, ClassInfo)):
         return arrays_hash_code(ex, state, this, args, line)
     result = z3.BitVecVal(1, 32, ex.ctx)
     for v in args:

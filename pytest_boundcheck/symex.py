@@ -298,11 +298,10 @@ class Executor:
 
     def array_contents(self, state: State, ref: Ref) -> tuple[Prim, list[Value]]:
         """The length and the ``max_length`` element slots of an array reference where it is
-        not null (length 0 where it is)."""
-        cases = ref.non_null() or [(self.true, None)]
-        if cases[0][1] is None:
-            return semantics.constant(self.ctx, INT, 0), [self.default_value(ref.type.element)] * \
-                self.bounds.max_length
+        not null (length 0 and no slots if it is always null)."""
+        cases = ref.non_null()
+        if not cases:
+            return semantics.constant(self.ctx, INT, 0), []
         length = merge_values(self.ctx, INT, [(g, Prim(INT, o.content)) for g, o in cases])
         return length, [merge_values(self.ctx, ref.type.element,
                                      [(g, self.read(state, o, self.element_field(o.cls, k)))

@@ -128,6 +128,8 @@ ARRAYS = [
      BOXES),
     ("Object[] x = {{a, null, b}}; return java.util.Arrays.hashCode(x) + 3L * java.util.Objects.hash(x);",
      BOXES),
+    ("Object[] x = f ? null : new Object[] {{a}}; return java.util.Objects.hash(x) + 3L * java.util.Objects.hash(null);",
+     ("Integer", "Boolean")),
     (("{t}[][] x = {{{{a}}, {{b}}}}; {t}[][] y = {{{{a}}, {{f ? a : b}}}};"
       " return java.util.Arrays.deepEquals(x, y) ? 1 : 0;"), BOXES),
     ("{t}[][] x = {{{{a, b}}, null}}; return java.util.Arrays.deepHashCode(x);", BOXES),
