@@ -13,7 +13,10 @@ class Bounds:
     objects_mode: str = "constructors"  # or "fields": how the initial objects are made
     calls: int = 2          # method calls on an object after its constructor
     string_length: int = 3  # chars of a string a check starts from
+    max_length: int = 3     # elements of an array (and later of a collection)
 
-    def describe(self) -> str:
+    def describe(self, arrays: bool = False) -> str:
+        """The bounds in words; the array length only for a check that met arrays."""
         per_type = f"{self.objects} objects/type, " if self.objects_mode == "fields" else ""
-        return f"int 32-bit, {per_type}{self.unroll} unrolls, inline depth {self.inline_depth}"
+        length = f", arrays up to {self.max_length} elements" if arrays else ""
+        return f"int 32-bit, {per_type}{self.unroll} unrolls, inline depth {self.inline_depth}{length}"

@@ -68,7 +68,7 @@ def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
 
     left = max(0.0, bounds.timeout - timings["build"])
     solver = Solver(ctx, left, ex.constraints, list(ex.selectors.values()),
-                    eager={d.name for d in domains}, lazy=ex.lazy)
+                    eager={d.name for d in domains} | ex.split_early, lazy=ex.lazy)
     answer = solver.check(mk_or(ctx, [t.guard for t in thrown]))
     timings["solve"] = time.perf_counter() - built
     if answer.verdict == "sat":
@@ -107,9 +107,10 @@ def _assumed(ex: Executor) -> str:
 
 
 def _bounds(bounds: Bounds, ex: Executor) -> str:
-    """The bounds, with those of strings where their contents mattered."""
+    """The bounds, with those of arrays and strings where the check met them."""
     strings = ex.string_bounds()
-    return f"{bounds.describe()}, {strings}" if strings else bounds.describe()
+    described = bounds.describe(ex.met_arrays)
+    return f"{described}, {strings}" if strings else described
 
 
 def _reachable(solver: Solver, ctx: z3.Context, events: list[Event], prefix: str,

@@ -65,8 +65,9 @@ class Rendering:
         return signed_value(p.type, v.as_long())
 
     # ------------------------------------------------------------ writing
-    def java(self, v: Value, named: bool = True) -> str:
-        """A Java expression for a value; ``named`` spells MIN/MAX values as constants."""
+    def java(self, v: Value, named: bool = True, shown: bool = False) -> str:
+        """A Java expression for a value; ``named`` spells MIN/MAX values as constants;
+        ``shown``: only to read, so no statements are written for it."""
         if isinstance(v, Prim):
             return java_literal(v.type, self.number(v), named)
         obj = self.target(v)
@@ -74,6 +75,10 @@ class Rendering:
             return "null"
         if obj.cls.fqname == jdk.STRING:
             return self.string(obj)
+        if obj.is_box:
+            return self.box(obj, shown)
+        if obj.cls.element is not None:
+            return self.array(obj, shown)
         return self.names.get(obj) or self.declare(obj, None)
 
     def string(self, obj: HeapObj) -> str:
@@ -89,13 +94,42 @@ class Rendering:
         self._strings[obj] = f"new String({literal})" if taken else literal
         return self._strings[obj]
 
+    def box(self, obj: HeapObj, shown: bool) -> str:
+        """A box as the literal that autoboxing turns into it. A box outside the cache is an
+        object of its own: code names it once, so that it is the same object wherever used."""
+        prim = jdk.BOXES[obj.cls.fqname].prim
+        value = java_literal(prim, self.number(Prim(prim, obj.content)))
+        if shown or self.holds(obj.shared):
+            return value
+        if obj not in self.names:
+            self.names[obj] = self.fresh_name(obj.cls)
+            self.lines.append(f"{obj.cls.simple_name} {self.names[obj]} = {value};")
+        return self.names[obj]
+
+    def array(self, obj: HeapObj, shown: bool) -> str:
+        """An array as ``new int[] {1, 2}``; code names it once, as it is one object."""
+        if obj in self.names and not shown:
+            return self.names[obj]
+        length = self.number(Prim(INT, obj.content))
+        items = ", ".join(self.java(self.ex.value_at_start(obj, self.ex.element_field(obj.cls, k)),
+                                    shown=shown) for k in range(length))
+        if shown:
+            return f"{{{items}}}"
+        self.names[obj] = self.fresh_name(obj.cls)
+        type_ = self.type_name(obj.cls)
+        self.lines.append(f"{type_} {self.names[obj]} = new {type_} {{{items}}};")
+        return self.names[obj]
+
+    def fresh_name(self, cls: ClassInfo) -> str:
+        base = cls.simple_name.rpartition(".")[2].replace("[]", "Array")
+        base = base[0].lower() + base[1:]
+        self._counts[base] = self._counts.get(base, 0) + 1
+        return f"{base}{self._counts[base]}"
+
     def declare(self, obj: HeapObj, name: str | None) -> str:
         """Write the Java that makes ``obj`` (after the objects it needs) and name it."""
         if name is None:
-            base = obj.cls.simple_name.rpartition(".")[2]
-            base = base[0].lower() + base[1:]
-            self._counts[base] = self._counts.get(base, 0) + 1
-            name = f"{base}{self._counts[base]}"
+            name = self.fresh_name(obj.cls)
         self.names[obj] = name
         type_ = self.type_name(obj.cls)
         recipe = self.maker.recipes.get(obj)
@@ -157,8 +191,8 @@ class Rendering:
             value = self.field_value(obj, f)
             self.lines.append(f'set({name}, {self.type_name(f.owner)}.class, "{f.name}", {value});')
 
-    def field_value(self, obj: HeapObj, f: FieldInfo) -> str:
-        return self.java(self.ex.value_at_start(obj, f))
+    def field_value(self, obj: HeapObj, f: FieldInfo, shown: bool = False) -> str:
+        return self.java(self.ex.value_at_start(obj, f), shown=shown)
 
     def parameter(self, name: str, ref: Ref) -> None:
         obj = self.target(ref)
@@ -191,7 +225,7 @@ class Rendering:
             return []
         rows = []
         for f in fields:
-            values = [self.field_value(obj, f) if obj.cls.is_subtype_of(f.owner) else ""
+            values = [self.field_value(obj, f, shown=True) if obj.cls.is_subtype_of(f.owner) else ""
                       for _, obj in columns]
             shown = {v for v in values if v}
             rows.append([f.name] + values + ["*" if len(shown) > 1 or "" in values and shown and
@@ -212,7 +246,7 @@ class Rendering:
         fired = next((t for t in obs.thrown if self.holds(t.guard)), None)
         if fired is not None:
             return obs.text, f"throws {self.exception_name(fired)}", str(fired.where)
-        result = "" if obs.result is None else self.java(obs.result, named=False)
+        result = "" if obs.result is None else self.java(obs.result, named=False, shown=True)
         return obs.text, result, self.site(obs.site)
 
     def exception_name(self, t: Thrown) -> str:
@@ -342,7 +376,9 @@ def field_constructor(cls: ClassInfo) -> list[FieldInfo] | None:
                 and len(mapping) == len(fields) == len(ctor.params):
             by_param = {i: key for key, i in mapping.items()}
             keyed = {f.key: f for f in fields}
-            return [keyed[by_param[i]] for i in range(len(fields))]
+            chosen = [keyed[by_param[i]] for i in range(len(fields))]
+            if all(p.type is f.type for p, f in zip(ctor.params, chosen)):  # null fits an Integer only
+                return chosen
     return None
 
 

@@ -116,6 +116,26 @@ class ClassLiteral(Expr):
 
 
 @dataclass(frozen=True, slots=True)
+class ArrayAccess(Expr):
+    array: Expr
+    index: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class ArrayInit(Expr):
+    """``{a, b}``: its array type comes from where it stands (a declaration, ``new T[]``)."""
+    elements: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NewArray(Expr):
+    """``new T[n][m][]`` (``type`` is the whole array type) or ``new T[] {...}``."""
+    type: TypeName
+    lengths: tuple[Expr, ...]
+    init: ArrayInit | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class UnsupportedExpr(Expr):
     what: str
 
@@ -160,6 +180,16 @@ class Loop(Stmt):
     update: tuple[Expr, ...]
     body: Stmt
     test_first: bool = True  # False for do-while
+    label: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ForEach(Stmt):
+    """``for (T name : iterable) body``."""
+    type: TypeName
+    name: str
+    iterable: Expr
+    body: Stmt
     label: str | None = None
 
 
@@ -227,6 +257,7 @@ class UnsupportedStmt(Stmt):
 class Param:
     type: TypeName
     name: str
+    varargs: bool = False  # ``T... name``: ``type`` is the array type
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,14 +13,17 @@ are in ``strings.py``.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from functools import partial
 from typing import Callable
 
 import z3
 
 from . import semantics, strings
-from .jtypes import (BOOLEAN, CHAR, DOUBLE, FLOAT, INT, LONG, PRIMITIVES, ClassInfo, FieldInfo,
-                     MethodInfo, Param)
-from .values import Prim, make_ref, merge_values, mk_and, mk_ite, mk_not, mk_or, ref_eq
+from .jtypes import (BOOLEAN, BYTE, CHAR, DOUBLE, FLOAT, INT, LONG, NULL, PRIMITIVES, SHORT,
+                     ClassInfo, FieldInfo, JType, MethodInfo, Param, PrimType)
+from .values import (Prim, make_ref, merge_values, mk_and, mk_ite, mk_not, mk_or, ref_eq,
+                     same_object)
 
 OBJECT = "java.lang.Object"
 STRING = "java.lang.String"
@@ -37,7 +40,9 @@ _CLASSES: dict[str, tuple[str, str, str | None, tuple[str, ...]]] = {
     "java.lang.Class": ("class", "final", OBJECT, ()),
     "java.lang.Number": ("class", "abstract", OBJECT, ("java.io.Serializable",)),
     "java.lang.Math": ("class", "final", OBJECT, ()),
+    "java.lang.System": ("class", "final", OBJECT, ()),
     "java.util.Objects": ("class", "final", OBJECT, ()),
+    "java.util.Arrays": ("class", "final", OBJECT, ()),
     "java.lang.Throwable": ("class", "", OBJECT, ("java.io.Serializable",)),
     "java.lang.Exception": ("class", "", "java.lang.Throwable", ()),
     "java.lang.Error": ("class", "", "java.lang.Throwable", ()),
@@ -59,6 +64,8 @@ for _exc, _sup in (("ArithmeticException", "RuntimeException"),
                    ("IndexOutOfBoundsException", "RuntimeException"),
                    ("ArrayIndexOutOfBoundsException", "IndexOutOfBoundsException"),
                    ("StringIndexOutOfBoundsException", "IndexOutOfBoundsException"),
+                   ("NegativeArraySizeException", "RuntimeException"),
+                   ("ArrayStoreException", "RuntimeException"),
                    ("NumberFormatException", "IllegalArgumentException")):
     _CLASSES[f"java.lang.{_exc}"] = ("class", "", f"java.lang.{_sup}", ())
 
@@ -93,7 +100,7 @@ OBJECT_METHODS = frozenset({"equals", "hashCode", "toString"})
 
 def keeps_object_methods(cls: ClassInfo) -> bool:
     """Does this JDK class use Object's equals, hashCode and toString?"""
-    return cls.fqname in (OBJECT, "java.lang.Class") or any(
+    return cls.fqname in (OBJECT, "java.lang.Class") or cls.element is not None or any(
         t.fqname == "java.lang.Throwable" for t in cls.supertypes())
 
 # static final constants: (class, name) -> (type, value)
@@ -135,6 +142,19 @@ def model(owner: str, signature: str):
     return register
 
 
+def array_class(classes: dict[str, ClassInfo], element) -> ClassInfo:
+    """The class of arrays of ``element`` (made once per class table): an Object that is
+    Cloneable and Serializable, with a ``clone()`` that copies it."""
+    name = (element.fqname if isinstance(element, ClassInfo) else str(element)) + "[]"
+    if name not in classes:
+        cls = ClassInfo(name, "array", frozenset({"final"}), origin="jdk", element=element,
+                        superclass=classes[OBJECT],
+                        interfaces=[classes["java.lang.Cloneable"], classes["java.io.Serializable"]])
+        cls.methods.append(MethodInfo("clone", cls, [], cls, model=array_clone))
+        classes[name] = cls
+    return classes[name]
+
+
 def build_classes() -> dict[str, ClassInfo]:
     """Fresh JDK class entries, hierarchy, constants and modelled methods included."""
     classes = {name: ClassInfo(name, kind, frozenset(mods.split()), origin="jdk")
@@ -166,6 +186,8 @@ def _method_from_signature(cls: ClassInfo, signature: str, classes) -> MethodInf
     is_ctor = words == [simple]
 
     def jtype(word: str):
+        if word.endswith("[]"):
+            return array_class(classes, jtype(word[:-2]))
         if word in PRIMITIVES:
             return PRIMITIVES[word]
         if word in cls.type_vars:
@@ -193,10 +215,10 @@ def _bool(term) -> Prim:
     return Prim(BOOLEAN, term)
 
 
-def _sign_of_difference(x, y):
-    """-1, 0 or 1 as an int, by signed comparison of two bit-vectors of one width."""
+def _sign_of_difference(x, y, less=lambda a, b: a < b):
+    """-1, 0 or 1 as an int, comparing two bit-vectors of one width (signed unless ``less``)."""
     ctx = x.ctx
-    return z3.If(x < y, z3.BitVecVal(-1 % (1 << 32), 32, ctx),
+    return z3.If(less(x, y), z3.BitVecVal(-1 % (1 << 32), 32, ctx),
                  z3.If(x == y, z3.BitVecVal(0, 32, ctx), z3.BitVecVal(1, 32, ctx)))
 
 
@@ -220,23 +242,110 @@ def canonical_bits(ex, p: Prim) -> Prim:
     return ex.named(semantics.fp_bits(p), "bits")
 
 
-def primitive_hash(ex, p: Prim) -> z3.BitVecRef:
-    """hashCode of the box that autoboxing makes of ``p``, floating point by its named bits."""
-    return box_hash(canonical_bits(ex, p) if p.type.is_floating else p)
+def _compare_signs(ex, a: Prim, b: Prim):
+    """Integer.compare and Long.compare: the sign of the difference."""
+    return _sign_of_difference(a.term, b.term)
+
+
+def _compare_difference(ex, a: Prim, b: Prim):
+    """Short, Byte and Character.compare return the difference itself, not its sign."""
+    return semantics.convert(a, INT).term - semantics.convert(b, INT).term
+
+
+def _compare_booleans(ex, a: Prim, b: Prim):
+    """Boolean.compare: false before true."""
+    one, zero = (z3.BitVecVal(v, 32, a.term.ctx) for v in (1, 0))
+    return _sign_of_difference(z3.If(a.term, one, zero), z3.If(b.term, one, zero))
+
+
+def _same_value(ex, a: Prim, b: Prim) -> z3.BoolRef:
+    return a.term == b.term
+
+
+def _value_hash(ex, p: Prim) -> z3.BitVecRef:
+    return box_hash(p)
+
+
+def _compare_floating(ex, a: Prim, b: Prim):
+    """Double.compare and Float.compare. Not by ``<``: -0.0 is less than 0.0, and NaN
+    equals itself and is greater than everything else. That order is the signed order of
+    the bits with the negative numbers' reversed, which keeps floating-point comparisons
+    out of the formula; and ``compare(a, b) == 0`` is the equality of their named bits
+    (``canonical_bits``)."""
+    x, y = canonical_bits(ex, a).term, canonical_bits(ex, b).term
+    minus, zero, plus = (z3.BitVecVal(v, 32, ex.ctx) for v in (-1, 0, 1))
+    less = semantics.total_order_key(x) < semantics.total_order_key(y)
+    return z3.If(x == y, zero, z3.If(less, minus, plus))
+
+
+def _same_bits(ex, a: Prim, b: Prim) -> z3.BoolRef:
+    """Double.equals and Float.equals: equal canonical bits (NaN equals NaN, 0.0 is not -0.0)."""
+    return canonical_bits(ex, a).term == canonical_bits(ex, b).term
+
+
+def _bits_hash(ex, p: Prim) -> z3.BitVecRef:
+    return box_hash(canonical_bits(ex, p))
+
+
+@dataclass(frozen=True)
+class Box:
+    """A box class (JLS 5.1.7): the primitive it holds, the values whose box ``valueOf``
+    shares (a range; True: every value; False: none), and how its equals, hashCode and
+    compareTo see the value. Double and Float are one entry each with their own rules."""
+    prim: PrimType
+    cache: tuple[int, int] | bool
+    compare: Callable  # (ex, a, b) -> int term
+    equal: Callable = _same_value  # (ex, a, b) -> bool term
+    hash: Callable = _value_hash  # (ex, p) -> int term
+
+    def shared(self, p: Prim) -> z3.BoolRef:
+        """Is the box of ``p`` the one cached box of its value?"""
+        if isinstance(self.cache, bool):
+            return z3.BoolVal(self.cache, p.term.ctx)
+        lo, hi = (semantics.constant(p.term.ctx, self.prim, v) for v in self.cache)
+        return mk_and(semantics.compare("<=", lo, p).term, semantics.compare("<=", p, hi).term)
+
+
+BOXES = {
+    "java.lang.Integer": Box(INT, (-128, 127), _compare_signs),
+    "java.lang.Long": Box(LONG, (-128, 127), _compare_signs),
+    "java.lang.Short": Box(SHORT, (-128, 127), _compare_difference),
+    "java.lang.Byte": Box(BYTE, True, _compare_difference),
+    "java.lang.Character": Box(CHAR, (0, 127), _compare_difference),
+    "java.lang.Boolean": Box(BOOLEAN, True, _compare_booleans),
+    "java.lang.Double": Box(DOUBLE, False, _compare_floating, _same_bits, _bits_hash),
+    "java.lang.Float": Box(FLOAT, False, _compare_floating, _same_bits, _bits_hash),
+}
+
+
+def box_class(t: PrimType) -> str:
+    """The box class of a primitive type (JLS 5.1.7)."""
+    return next(name for name, box in BOXES.items() if box.prim is t)
+
+
+def unboxed_type(t: JType) -> PrimType | None:
+    """The primitive type a value of type ``t`` is as a number: its own, or its box's."""
+    if isinstance(t, PrimType):
+        return t
+    box = BOXES.get(t.fqname) if isinstance(t, ClassInfo) else None
+    return box.prim if box is not None else None
+
+
+def each_box(signature: str):
+    """Register a model for every box class; ``{t}`` in the signature stands for its
+    primitive type, ``{B}`` for its simple name. The model gets the ``Box`` first."""
+    def register(fn: Callable) -> Callable:
+        for name, box in BOXES.items():
+            model(name, signature.format(t=box.prim, B=name.rpartition(".")[2]))(partial(fn, box))
+        return fn
+    return register
 
 
 def _hash_of(ex, state, v, line):
-    """``Objects.hashCode(v)``: 0 for null, else v.hashCode() (boxed for primitives)."""
-    if isinstance(v, Prim):
-        return primitive_hash(ex, v), state
+    """``Objects.hashCode(v)``: 0 for null, else v.hashCode()."""
     zero = _int(z3.BitVecVal(0, 32, ex.ctx))
     h, state = ex.call_if(state, mk_not(v.null_guard()), v, "hashCode", [], line, zero)
-    return h.term, state
-
-
-def _require_refs(ex, state, args, line, what):
-    if any(isinstance(a, Prim) for a in args):
-        ex.unsupported(state, f"boxing a primitive in {what}", line)
+    return ex.named(h, "hashCode").term, state
 
 
 def _per_object(cases, term_of):
@@ -256,7 +365,6 @@ def object_init(ex, state, this, args, line):
 
 @model(OBJECT, "boolean equals(Object)")
 def object_equals(ex, state, this, args, line):
-    _require_refs(ex, state, args, line, "Object.equals")
     return _bool(ref_eq(ex.ctx, this, args[0])), state
 
 
@@ -343,7 +451,6 @@ def string_init(ex, state, this, args, line):
 @model(STRING, "boolean equals(Object)")
 def string_equals(ex, state, this, args, line):
     """The same object, or another String of equal text."""
-    _require_refs(ex, state, args, line, "String.equals")
     other = args[0]
     if this.id.eq(other.id):
         return _bool(mk_not(other.null_guard())), state
@@ -454,60 +561,71 @@ def string_value_of(ex, state, this, args, line):
     return ex.new_string(text, line), state
 
 
-# ---------------------------------------------------------- boxes, statics
+# ------------------------------------------------------------------ boxes
+# A box is an object whose ``content`` is its primitive value; ``ex.box`` and
+# ``ex.unbox`` are the conversions, ``BOXES`` says how each class treats the value.
 
-@model("java.lang.Integer", "static int compare(int, int)")
-@model("java.lang.Long", "static int compare(long, long)")
-def box_compare(ex, state, this, args, line):
-    a, b = args
-    return _int(_sign_of_difference(a.term, b.term)), state
-
-
-@model("java.lang.Short", "static int compare(short, short)")
-@model("java.lang.Byte", "static int compare(byte, byte)")
-@model("java.lang.Character", "static int compare(char, char)")
-def small_box_compare(ex, state, this, args, line):
-    """These return the difference itself, not its sign."""
-    a, b = (semantics.convert(x, INT) for x in args)
-    return _int(a.term - b.term), state
+@each_box("boolean equals(Object)")
+def box_equals(box, ex, state, this, args, line):
+    """True for a box of the same class holding an equal value."""
+    terms = [mk_and(g, h, box.equal(ex, _content(box, s), _content(box, o)))
+             for g, s in this.non_null() for h, o in args[0].non_null() if o.cls is s.cls]
+    return _bool(mk_or(ex.ctx, terms)), state
 
 
-@model("java.lang.Boolean", "static int compare(boolean, boolean)")
-def boolean_compare(ex, state, this, args, line):
-    a, b = (z3.If(x.term, z3.BitVecVal(1, 32, ex.ctx), z3.BitVecVal(0, 32, ex.ctx)) for x in args)
-    return _int(_sign_of_difference(a, b)), state
+@each_box("int hashCode()")
+def box_hash_code(box, ex, state, this, args, line):
+    return _per_object(this.non_null(), lambda o: box.hash(ex, _content(box, o))), state
 
+
+@each_box("int compareTo({B})")
+def box_compare_to(box, ex, state, this, args, line):
+    a, state = ex.unbox(state, this, line)
+    b, state = ex.unbox(state, args[0], line)
+    return _int(box.compare(ex, a, b)), state
+
+
+@model("java.lang.Character", "char charValue()")
+@model("java.lang.Boolean", "boolean booleanValue()")
+def box_value(ex, state, this, args, line):
+    return ex.unbox(state, this, line)
+
+
+def number_value(t: PrimType, ex, state, this, args, line):
+    """Number.intValue() and its siblings: the value, converted as a cast converts it."""
+    return ex.unbox(state, this, line, t)
+
+
+for _t in (INT, LONG, SHORT, BYTE):
+    model("java.lang.Number", f"{_t} {_t}Value()")(partial(number_value, _t))
+
+
+@each_box("static {B} valueOf({t})")
+def box_value_of(box, ex, state, this, args, line):
+    return ex.box(args[0], line), state
+
+
+@each_box("static int compare({t}, {t})")
+def box_compare(box, ex, state, this, args, line):
+    return _int(box.compare(ex, *args)), state
+
+
+@each_box("static int hashCode({t})")
+def box_static_hash_code(box, ex, state, this, args, line):
+    return _int(box.hash(ex, args[0])), state
+
+
+def _content(box: Box, obj) -> Prim:
+    return Prim(box.prim, obj.content)
+
+
+# ---------------------------------------------- Integer and Long bit twiddling
 
 @model("java.lang.Integer", "static int signum(int)")
 @model("java.lang.Long", "static int signum(long)")
 def signum(ex, state, this, args, line):
     x = args[0].term
     return _int(_sign_of_difference(x, z3.BitVecVal(0, x.size(), ex.ctx))), state
-
-
-@model("java.lang.Integer", "static int hashCode(int)")
-@model("java.lang.Long", "static int hashCode(long)")
-@model("java.lang.Short", "static int hashCode(short)")
-@model("java.lang.Byte", "static int hashCode(byte)")
-@model("java.lang.Character", "static int hashCode(char)")
-@model("java.lang.Boolean", "static int hashCode(boolean)")
-@model("java.lang.Double", "static int hashCode(double)")
-@model("java.lang.Float", "static int hashCode(float)")
-def box_static_hash_code(ex, state, this, args, line):
-    return _int(primitive_hash(ex, args[0])), state
-
-
-@model("java.lang.Double", "static int compare(double, double)")
-@model("java.lang.Float", "static int compare(float, float)")
-def floating_compare(ex, state, this, args, line):
-    """Not by ``<``: -0.0 is less than 0.0, and NaN equals itself and is greater than
-    everything else. That order is the signed order of the bits with the negative
-    numbers' reversed, which keeps floating-point comparisons out of the formula; and
-    ``compare(a, b) == 0`` is the equality of their named bits (``canonical_bits``)."""
-    a, b = (canonical_bits(ex, x).term for x in args)
-    minus, zero, plus = (z3.BitVecVal(v, 32, ex.ctx) for v in (-1, 0, 1))
-    less = semantics.total_order_key(a) < semantics.total_order_key(b)
-    return _int(z3.If(a == b, zero, z3.If(less, minus, plus))), state
 
 
 @model("java.lang.Double", "static long doubleToLongBits(double)")
@@ -566,6 +684,145 @@ def character_to_lower_case(ex, state, this, args, line):
     return Prim(CHAR, strings.lower_char(args[0].term)), state
 
 
+@model("java.lang.Integer", "static int compareUnsigned(int, int)")
+@model("java.lang.Long", "static int compareUnsigned(long, long)")
+def compare_unsigned(ex, state, this, args, line):
+    return _int(_sign_of_difference(args[0].term, args[1].term, z3.ULT)), state
+
+
+@model("java.lang.Integer", "static int bitCount(int)")
+@model("java.lang.Long", "static int bitCount(long)")
+def bit_count(ex, state, this, args, line):
+    x = args[0].term
+    return _int(z3.Sum([z3.ZeroExt(31, z3.Extract(i, i, x)) for i in range(x.size())])), state
+
+
+@model("java.lang.Integer", "static int numberOfLeadingZeros(int)")
+@model("java.lang.Long", "static int numberOfLeadingZeros(long)")
+def number_of_leading_zeros(ex, state, this, args, line):
+    x = args[0].term
+    return _int(_first_one(x, reversed(range(x.size())))), state
+
+
+@model("java.lang.Integer", "static int numberOfTrailingZeros(int)")
+@model("java.lang.Long", "static int numberOfTrailingZeros(long)")
+def number_of_trailing_zeros(ex, state, this, args, line):
+    x = args[0].term
+    return _int(_first_one(x, range(x.size()))), state
+
+
+def _first_one(x, positions):
+    """How many bits of ``x``, visited in ``positions`` order, come before the first 1."""
+    positions = list(positions)
+    term = z3.BitVecVal(len(positions), 32, x.ctx)
+    for k, i in reversed(list(enumerate(positions))):
+        term = z3.If(z3.Extract(i, i, x) == 1, z3.BitVecVal(k, 32, x.ctx), term)
+    return term
+
+
+@model("java.lang.Integer", "static int highestOneBit(int)")
+@model("java.lang.Long", "static long highestOneBit(long)")
+def highest_one_bit(ex, state, this, args, line):
+    x = args[0]
+    top = z3.BitVecVal(1 << (x.type.bits - 1), x.type.bits, ex.ctx)
+    shift = z3.ZeroExt(x.type.bits - 32, _first_one(x.term, reversed(range(x.type.bits))))
+    return Prim(x.type, x.term & z3.LShR(top, shift)), state
+
+
+@model("java.lang.Integer", "static int lowestOneBit(int)")
+@model("java.lang.Long", "static long lowestOneBit(long)")
+def lowest_one_bit(ex, state, this, args, line):
+    x = args[0]
+    return Prim(x.type, x.term & -x.term), state
+
+
+@model("java.lang.Integer", "static int reverse(int)")
+@model("java.lang.Long", "static long reverse(long)")
+def reverse_bits(ex, state, this, args, line):
+    x = args[0]
+    return Prim(x.type, z3.Concat([z3.Extract(i, i, x.term) for i in range(x.type.bits)])), state
+
+
+@model("java.lang.Integer", "static int reverseBytes(int)")
+@model("java.lang.Long", "static long reverseBytes(long)")
+def reverse_bytes(ex, state, this, args, line):
+    x = args[0]
+    return Prim(x.type, z3.Concat([z3.Extract(i + 7, i, x.term) for i in range(0, x.type.bits, 8)])), state
+
+
+@model("java.lang.Integer", "static int rotateLeft(int, int)")
+@model("java.lang.Long", "static long rotateLeft(long, int)")
+def rotate_left(ex, state, this, args, line):
+    x, distance = args
+    return Prim(x.type, z3.RotateLeft(x.term, _rotation(x, distance))), state
+
+
+@model("java.lang.Integer", "static int rotateRight(int, int)")
+@model("java.lang.Long", "static long rotateRight(long, int)")
+def rotate_right(ex, state, this, args, line):
+    x, distance = args
+    return Prim(x.type, z3.RotateRight(x.term, _rotation(x, distance))), state
+
+
+def _rotation(x: Prim, distance: Prim):
+    """The distance as the shifts inside rotate use it: masked to the width."""
+    return semantics.convert(distance, x.type).term & (x.type.bits - 1)
+
+
+@model("java.lang.Integer", "static long toUnsignedLong(int)")
+@model("java.lang.Short", "static long toUnsignedLong(short)")
+@model("java.lang.Byte", "static long toUnsignedLong(byte)")
+def to_unsigned_long(ex, state, this, args, line):
+    x = args[0]
+    return Prim(LONG, z3.ZeroExt(64 - x.type.bits, x.term)), state
+
+
+@model("java.lang.Short", "static int toUnsignedInt(short)")
+@model("java.lang.Byte", "static int toUnsignedInt(byte)")
+def to_unsigned_int(ex, state, this, args, line):
+    x = args[0]
+    return _int(z3.ZeroExt(32 - x.type.bits, x.term)), state
+
+
+def _division(ex, state, args, line):
+    """The promoted operands of a division, where the divisor is not zero
+    (ArithmeticException where it is)."""
+    a, b = semantics.binary_promote(*args)
+    return a, b, ex.throw(state, b.term == 0, "java.lang.ArithmeticException", line, "/ by zero")
+
+
+def _unsigned(op, ex, state, this, args, line):
+    """Integer.divideUnsigned and its siblings."""
+    a, b, state = _division(ex, state, args, line)
+    return Prim(a.type, op(a.term, b.term)), state
+
+
+for _name, _op in (("divideUnsigned", z3.UDiv), ("remainderUnsigned", z3.URem)):
+    model("java.lang.Integer", f"static int {_name}(int, int)")(partial(_unsigned, _op))
+    model("java.lang.Long", f"static long {_name}(long, long)")(partial(_unsigned, _op))
+
+
+@model("java.lang.Integer", "static int sum(int, int)")
+@model("java.lang.Long", "static long sum(long, long)")
+def box_sum(ex, state, this, args, line):
+    return semantics.arithmetic("+", *args), state
+
+
+@model("java.lang.Boolean", "static boolean logicalAnd(boolean, boolean)")
+def logical_and(ex, state, this, args, line):
+    return _bool(mk_and(args[0].term, args[1].term)), state
+
+
+@model("java.lang.Boolean", "static boolean logicalOr(boolean, boolean)")
+def logical_or(ex, state, this, args, line):
+    return _bool(mk_or(ex.ctx, [args[0].term, args[1].term])), state
+
+
+@model("java.lang.Boolean", "static boolean logicalXor(boolean, boolean)")
+def logical_xor(ex, state, this, args, line):
+    return _bool(z3.Xor(args[0].term, args[1].term)), state
+
+
 # ------------------------------------------------------------------- Math
 
 @model("java.lang.Math", "static int abs(int)")
@@ -585,6 +842,8 @@ def math_abs_floating(ex, state, this, args, line):
 
 @model("java.lang.Math", "static int min(int, int)")
 @model("java.lang.Math", "static long min(long, long)")
+@model("java.lang.Integer", "static int min(int, int)")
+@model("java.lang.Long", "static long min(long, long)")
 def math_min(ex, state, this, args, line):
     a, b = semantics.binary_promote(*args)
     return Prim(a.type, z3.If(a.term <= b.term, a.term, b.term)), state
@@ -592,6 +851,8 @@ def math_min(ex, state, this, args, line):
 
 @model("java.lang.Math", "static int max(int, int)")
 @model("java.lang.Math", "static long max(long, long)")
+@model("java.lang.Integer", "static int max(int, int)")
+@model("java.lang.Long", "static long max(long, long)")
 def math_max(ex, state, this, args, line):
     a, b = semantics.binary_promote(*args)
     return Prim(a.type, z3.If(a.term >= b.term, a.term, b.term)), state
@@ -637,27 +898,84 @@ def math_signum_floating(ex, state, this, args, line):
 @model("java.lang.Math", "static int floorMod(long, int)")
 def math_floor_mod(ex, state, this, args, line):
     """The result has the divisor's type (Java 9's floorMod(long, int) returns int)."""
-    a, b = semantics.binary_promote(*args)
-    state = ex.throw(state, b.term == 0, "java.lang.ArithmeticException", line)
+    a, b, state = _division(ex, state, args, line)
     r = z3.SRem(a.term, b.term)
     adjust = z3.And(r != 0, (r ^ b.term) < 0)  # signs differ: move toward the divisor
     return semantics.convert(Prim(a.type, z3.If(adjust, r + b.term, r)), args[1].type), state
+
+
+@model("java.lang.Math", "static int floorDiv(int, int)")
+@model("java.lang.Math", "static long floorDiv(long, long)")
+@model("java.lang.Math", "static long floorDiv(long, int)")
+def math_floor_div(ex, state, this, args, line):
+    """The quotient rounded toward negative infinity; MIN_VALUE / -1 wraps as ``/`` does."""
+    a, b, state = _division(ex, state, args, line)
+    q = a.term / b.term
+    adjust = z3.And((a.term ^ b.term) < 0, q * b.term != a.term)
+    return Prim(a.type, z3.If(adjust, q - 1, q)), state
+
+
+def _exact(op: str, ex, state, this, args, line):
+    """Math.addExact and its siblings: ArithmeticException where the result overflows."""
+    a, b = args if len(args) == 2 else (semantics.constant(ex.ctx, args[0].type, 0), args[0])
+    state = ex.throw(state, semantics.overflows(op, a, b), "java.lang.ArithmeticException", line,
+                     "integer overflow")
+    return semantics.arithmetic(op, a, b), state
+
+
+for _op, _name in (("+", "add"), ("-", "subtract"), ("*", "multiply")):
+    for _sig in ("int {}(int, int)", "long {}(long, long)"):
+        model("java.lang.Math", "static " + _sig.format(_name + "Exact"))(partial(_exact, _op))
+model("java.lang.Math", "static long multiplyExact(long, int)")(partial(_exact, "*"))
+for _t in ("int", "long"):
+    model("java.lang.Math", f"static {_t} negateExact({_t})")(partial(_exact, "-"))
+
+
+@model("java.lang.Math", "static int incrementExact(int)")
+@model("java.lang.Math", "static long incrementExact(long)")
+def math_increment_exact(ex, state, this, args, line):
+    return _exact("+", ex, state, this, [args[0], semantics.constant(ex.ctx, args[0].type, 1)], line)
+
+
+@model("java.lang.Math", "static int decrementExact(int)")
+@model("java.lang.Math", "static long decrementExact(long)")
+def math_decrement_exact(ex, state, this, args, line):
+    return _exact("-", ex, state, this, [args[0], semantics.constant(ex.ctx, args[0].type, 1)], line)
+
+
+@model("java.lang.Math", "static int absExact(int)")
+@model("java.lang.Math", "static long absExact(long)")
+def math_abs_exact(ex, state, this, args, line):
+    x = args[0]
+    state = ex.throw(state, x.term == semantics.constant(ex.ctx, x.type, semantics.lowest(x.type)).term,
+                     "java.lang.ArithmeticException", line, "Overflow to represent absolute value")
+    return math_abs(ex, state, this, args, line)
+
+
+@model("java.lang.Math", "static int toIntExact(long)")
+def math_to_int_exact(ex, state, this, args, line):
+    x = args[0]
+    narrowed = semantics.convert(x, INT)
+    state = ex.throw(state, semantics.convert(narrowed, LONG).term != x.term,
+                     "java.lang.ArithmeticException", line, "integer overflow")
+    return narrowed, state
+
+
+@model("java.lang.System", "static int identityHashCode(Object)")
+def system_identity_hash_code(ex, state, this, args, line):
+    v = args[0]
+    return _per_object(v.cases, lambda o: z3.BitVecVal(0, 32, ex.ctx) if o is None
+                       else ex.identity_hash(o)), state
 
 
 # ---------------------------------------------------------------- Objects
 
 @model("java.util.Objects", "static boolean equals(Object, Object)")
 def objects_equals(ex, state, this, args, line):
+    """a == b || (a != null && a.equals(b)). Two cached boxes of one value are equal too,
+    so ``a == b`` may compare heap objects only: the solver then sees the values' equality."""
     a, b = args
-    if isinstance(a, Prim) and isinstance(b, Prim):  # both boxed: same box type and value
-        if a.type is not b.type:
-            return _bool(z3.BoolVal(False, ex.ctx)), state
-        if a.type.is_floating:
-            a, b = canonical_bits(ex, a), canonical_bits(ex, b)
-        return _bool(semantics.box_equals(a, b)), state
-    _require_refs(ex, state, args, line, "Objects.equals")
-    # a == b || (a != null && a.equals(b))
-    identical = ref_eq(ex.ctx, a, b)
+    identical = same_object(ex.ctx, a, b)
     calls = mk_and(mk_not(identical), mk_not(a.null_guard()))
     return ex.call_if(state, calls, a, "equals", [b], line, _bool(identical))
 
@@ -670,6 +988,11 @@ def objects_hash_code(ex, state, this, args, line):
 
 @model("java.util.Objects", "static int hash(Object...)")
 def objects_hash(ex, state, this, args, line):
+    """Arrays.hashCode of its arguments: of the array itself when one Object[] (or null)
+    is passed."""
+    if len(args) == 1 and (args[0].type is NULL or isinstance(args[0].type, ClassInfo)
+                           and isinstance(args[0].type.element, ClassInfo)):
+        return arrays_hash_code(ex, state, this, args, line)
     result = z3.BitVecVal(1, 32, ex.ctx)
     for v in args:
         h, state = _hash_of(ex, state, v, line)
@@ -677,14 +1000,166 @@ def objects_hash(ex, state, this, args, line):
     return _int(result), state
 
 
+@model("java.util.Objects", "static boolean isNull(Object)")
+def objects_is_null(ex, state, this, args, line):
+    return _bool(args[0].null_guard()), state
+
+
+@model("java.util.Objects", "static boolean nonNull(Object)")
+def objects_non_null(ex, state, this, args, line):
+    return _bool(mk_not(args[0].null_guard())), state
+
+
 @model("java.util.Objects", "static Object requireNonNull(Object)")
 @model("java.util.Objects", "static Object requireNonNull(Object, String)")
 def objects_require_non_null(ex, state, this, args, line):
     v = args[0]
-    if isinstance(v, Prim):
-        return v, state
     state = ex.throw(state, v.null_guard(), "java.lang.NullPointerException", line)
     return v.narrowed(o for o in v.targets if o is not None), state
+
+
+@model("java.util.Objects", "static Object requireNonNullElse(Object, Object)")
+def objects_require_non_null_else(ex, state, this, args, line):
+    """The first if it is not null, else the second, which must not be null."""
+    v, fallback = args
+    is_null = v.null_guard()
+    state = ex.throw(state, mk_and(is_null, fallback.null_guard()), "java.lang.NullPointerException",
+                     line)
+    fallback = fallback.narrowed(o for o in fallback.targets if o is not None)
+    return merge_values(ex.ctx, v.type, [(is_null, fallback), (ex.true, v)]), state
+
+
+@model("java.util.Objects", "static int checkIndex(int, int)")
+def objects_check_index(ex, state, this, args, line):
+    index, length = args
+    state = ex.throw(state, z3.Or(index.term < 0, index.term >= length.term),
+                     "java.lang.IndexOutOfBoundsException", line)
+    return index, state
+
+
+# ----------------------------------------------------------------- arrays
+
+def array_clone(ex, state, this, args, line):
+    """A new array of the same class, length and elements (a shallow copy)."""
+    length, elements = ex.array_contents(state, this)
+    ref, state = ex.allocate(state, this.type, length, elements, line)
+    return ref.typed(this.type), state
+
+
+_PRIMITIVE_ARRAYS = ("int", "long", "short", "byte", "char", "boolean")
+
+
+def _elementwise(ex, state, a, b, line, equal):
+    """Arrays.equals over two arrays: the same object, or both non-null with equal lengths
+    and ``equal(state, x, y, k)`` for each element, asked in order while they are equal."""
+    both = mk_and(mk_not(a.null_guard()), mk_not(b.null_guard()), mk_not(same_object(ex.ctx, a, b)))
+    la, xs = ex.array_contents(state, a)
+    lb, ys = ex.array_contents(state, b)
+    going = mk_and(both, la.term == lb.term)
+    for k, (x, y) in enumerate(zip(xs, ys)):
+        asked = mk_and(going, la.term > k)
+        same, state = ex.when(state, asked, lambda s, x=x, y=y: equal(s, x, y),
+                              _bool(z3.BoolVal(True, ex.ctx)))
+        going = mk_and(going, z3.Or(la.term <= k, same.term))
+    return _bool(mk_or(ex.ctx, [same_object(ex.ctx, a, b), going])), state
+
+
+def _fold_hash(ex, state, a, line, hash_of):
+    """Arrays.hashCode: 0 for null, else 31 * h + hash(element) over the elements, from 1."""
+    length, xs = ex.array_contents(state, a)
+    h = z3.BitVecVal(1, 32, ex.ctx)
+    for k, x in enumerate(xs):
+        more = mk_and(mk_not(a.null_guard()), length.term > k)
+        e, state = ex.when(state, more, lambda s, x=x: hash_of(s, x), _int(z3.BitVecVal(0, 32, ex.ctx)))
+        h = z3.If(length.term > k, 31 * h + e.term, h)
+    return _int(z3.If(a.null_guard(), z3.BitVecVal(0, 32, ex.ctx), h)), state
+
+
+def _deep(ex, state, v, line, on_array, otherwise):
+    """``on_array`` for an element that is an array (by its static type), ``otherwise``
+    for any other; an array hidden behind a plain Object type is not modelled."""
+    if v.type.element is not None:
+        return on_array(state, v)
+    hidden = [o for o in v.targets if o is not None and o.cls.element is not None]
+    if hidden:
+        state = ex.stuck_unless(state, v.member_guard(hidden), "Arrays.deep* on an array held as an Object",
+                                line)
+    return otherwise(state, v)
+
+
+def _primitive_equal(ex, state, x, y):
+    return _bool(BOXES[box_class(x.type)].equal(ex, x, y)), state
+
+
+def _primitive_hash(ex, state, x):
+    return _int(BOXES[box_class(x.type)].hash(ex, x)), state
+
+
+def arrays_primitive_equals(ex, state, this, args, line):
+    return _elementwise(ex, state, *args, line, lambda s, x, y: _primitive_equal(ex, s, x, y))
+
+
+def arrays_primitive_hash_code(ex, state, this, args, line):
+    return _fold_hash(ex, state, args[0], line, lambda s, x: _primitive_hash(ex, s, x))
+
+
+for _t in _PRIMITIVE_ARRAYS:
+    model("java.util.Arrays", f"static boolean equals({_t}[], {_t}[])")(arrays_primitive_equals)
+    model("java.util.Arrays", f"static int hashCode({_t}[])")(arrays_primitive_hash_code)
+
+
+def arrays_copy_of(ex, state, this, args, line):
+    """A new array of the given length: the first elements copied, the rest default (a
+    copy as long as the original needs no defaults: slots past a length are never seen)."""
+    a, n = args
+    state = ex.null_check(state, a, line)
+    length, xs = ex.array_contents(state, a)
+    default = ex.default_value(a.type.element)
+    values = xs if n.term.eq(length.term) else [
+        merge_values(ex.ctx, a.type.element, [(length.term > k, x), (ex.true, default)])
+        for k, x in enumerate(xs)]
+    return ex.new_array(state, a.type, [n], line, values)
+
+
+for _t in _PRIMITIVE_ARRAYS + ("Object",):
+    model("java.util.Arrays", f"static {_t}[] copyOf({_t}[], int)")(arrays_copy_of)
+
+
+@model("java.util.Arrays", "static boolean equals(Object[], Object[])")
+def arrays_equals(ex, state, this, args, line):
+    return _elementwise(ex, state, *args, line,
+                        lambda s, x, y: objects_equals(ex, s, None, [x, y], line))
+
+
+@model("java.util.Arrays", "static int hashCode(Object[])")
+def arrays_hash_code(ex, state, this, args, line):
+    return _fold_hash(ex, state, args[0], line, lambda s, x: _hashed(ex, s, x, line))
+
+
+@model("java.util.Arrays", "static boolean deepEquals(Object[], Object[])")
+def arrays_deep_equals(ex, state, this, args, line):
+    def deep(s, x, y):
+        def arrays(s2, x2):
+            deeper = arrays_primitive_equals if isinstance(x2.type.element, PrimType) else arrays_deep_equals
+            return deeper(ex, s2, None, [x2, y], line)
+        return _deep(ex, s, x, line, arrays, lambda s2, x2: objects_equals(ex, s2, None, [x2, y], line))
+    return _elementwise(ex, state, *args, line, deep)
+
+
+@model("java.util.Arrays", "static int deepHashCode(Object[])")
+def arrays_deep_hash_code(ex, state, this, args, line):
+    def deep(s, x):
+        def arrays(s2, x2):
+            deeper = (arrays_primitive_hash_code if isinstance(x2.type.element, PrimType)
+                      else arrays_deep_hash_code)
+            return deeper(ex, s2, None, [x2], line)
+        return _deep(ex, s, x, line, arrays, lambda s2, x2: _hashed(ex, s2, x2, line))
+    return _fold_hash(ex, state, args[0], line, deep)
+
+
+def _hashed(ex, state, v, line):
+    h, state = _hash_of(ex, state, v, line)
+    return _int(h), state
 
 
 # ------------------------------------------------------------- exceptions

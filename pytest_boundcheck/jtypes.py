@@ -115,6 +115,7 @@ class ClassInfo:
     type_vars: dict[str, "JType"] = field(default_factory=dict)
     members: dict[str, "ClassInfo"] = field(default_factory=dict)
     origin: str = "project"  # project | jdk | contract | external
+    element: JType | None = None  # the component type of an array class
 
     def __repr__(self) -> str:
         return f"<class {self.fqname}>"
@@ -166,6 +167,8 @@ class ClassInfo:
     def is_subtype_of(self, other: "ClassInfo") -> bool:
         if other.fqname == "java.lang.Object" or other is self:
             return True
+        if isinstance(self.element, ClassInfo) and isinstance(other.element, ClassInfo):
+            return self.element.is_subtype_of(other.element)  # arrays are covariant
         return any(t is other for t in self.supertypes())
 
     def subtype_decided(self, other: "ClassInfo") -> bool | None:

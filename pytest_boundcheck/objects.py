@@ -240,6 +240,10 @@ class ObjectMaker:
         n = self._next()
         if cls.fqname == jdk.STRING:
             return ex.any_string(f"String@{n}")
+        if cls.fqname in jdk.BOXES:
+            return ex.any_box(cls, f"{cls.simple_name}@{n}")
+        if cls.element is not None:
+            return ex.any_array(cls, f"{cls.simple_name}@{n}")
         return ex.heap_object(cls, f"{cls.simple_name}#{n}", "slot",
                               opaque=cls.fqname != jdk.OBJECT)
 

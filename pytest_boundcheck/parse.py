@@ -6,6 +6,7 @@ types). Parsing never runs user code. A file with a syntax error raises
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -310,7 +311,7 @@ class _Converter:
                 type_ = self.type(p.named_children[-2] if len(p.named_children) > 1 else p.named_children[0])
                 decl = p.named_children[-1]
                 name = decl.child_by_field_name("name") if decl.type == "variable_declarator" else decl
-                out.append(ast.Param(ast.TypeName(type_.name, type_.dims + 1), _text(name)))
+                out.append(ast.Param(ast.TypeName(type_.name, type_.dims + 1), _text(name), True))
         return tuple(out)
 
     def type(self, node: Node) -> ast.TypeName:
@@ -391,6 +392,15 @@ class _Converter:
                         tuple(self.expr(u) for u in node.children_by_field_name("update")),
                         self.stmt(node.child_by_field_name("body")))
 
+    def stmt_enhanced_for_statement(self, node):
+        type_ = self.type(node.child_by_field_name("type"))
+        dims = node.child_by_field_name("dimensions")
+        if dims is not None:
+            type_ = ast.TypeName(type_.name, type_.dims + _text(dims).count("["))
+        return ast.ForEach(_line(node), type_, _text(node.child_by_field_name("name")),
+                           self.expr(node.child_by_field_name("value")),
+                           self.stmt(node.child_by_field_name("body")))
+
     def stmt_return_statement(self, node):
         value = node.named_children[0] if node.named_children else None
         return ast.Return(_line(node), self.expr(value) if value is not None else None)
@@ -427,9 +437,8 @@ class _Converter:
     def stmt_labeled_statement(self, node):
         label = _text(node.named_children[0])
         inner = self.stmt(node.named_children[-1])
-        if isinstance(inner, ast.Loop):
-            return ast.Loop(inner.line, inner.init, inner.cond, inner.update, inner.body,
-                            inner.test_first, label)
+        if isinstance(inner, (ast.Loop, ast.ForEach)):
+            return replace(inner, label=label)
         return ast.Labeled(_line(node), label, inner)
 
     def stmt_explicit_constructor_invocation(self, node):
@@ -449,6 +458,22 @@ class _Converter:
             what = _UNSUPPORTED_EXPRS.get(node.type, node.type.replace("_", " "))
             return ast.UnsupportedExpr(_line(node), what)
         return method(node)
+
+    def expr_array_access(self, node):
+        return ast.ArrayAccess(_line(node), self.expr(node.child_by_field_name("array")),
+                               self.expr(node.child_by_field_name("index")))
+
+    def expr_array_initializer(self, node):
+        return ast.ArrayInit(_line(node), self.args(node))
+
+    def expr_array_creation_expression(self, node):
+        element = self.type(node.child_by_field_name("type"))
+        dims = node.children_by_field_name("dimensions")
+        lengths = tuple(self.expr(d.named_children[0]) for d in dims if d.type == "dimensions_expr")
+        total = len(lengths) + sum(_text(d).count("[") for d in dims if d.type == "dimensions")
+        value = node.child_by_field_name("value")
+        return ast.NewArray(_line(node), ast.TypeName(element.name, element.dims + total), lengths,
+                            self.expr(value) if value is not None else None)
 
     def expr_parenthesized_expression(self, node):
         return self.expr(node.named_children[0])
@@ -584,7 +609,6 @@ _TYPE_KINDS = {
 }
 
 _UNSUPPORTED_STMTS = {
-    "enhanced_for_statement": "enhanced for loop",
     "switch_expression": "switch",
     "try_with_resources_statement": "try-with-resources",
     "synchronized_statement": "synchronized block",
@@ -598,9 +622,6 @@ _UNSUPPORTED_STMTS = {
 _UNSUPPORTED_EXPRS = {
     "lambda_expression": "lambda expression",
     "method_reference": "method reference",
-    "array_access": "array access",
-    "array_creation_expression": "array creation",
-    "array_initializer": "array initializer",
     "switch_expression": "switch expression",
     "template_expression": "string template",
 }

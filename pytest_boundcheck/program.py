@@ -18,10 +18,6 @@ from .parse import parse_file, parse_members
 from .jtypes import (PRIMITIVES, ClassInfo, FieldInfo, JType, MethodInfo, Param, PrimType,
                      assignable, widens_to)
 
-_BOXES = {"boolean": "Boolean", "byte": "Byte", "short": "Short", "char": "Character",
-          "int": "Integer", "long": "Long"}
-
-
 LIBRARIES = Path(__file__).resolve().parent / "libraries"
 
 
@@ -119,14 +115,14 @@ class Program:
                else self.resolve_type(m.return_type, cls, type_vars))
         return MethodInfo(m.name, cls, params, ret, static="static" in m.modifiers,
                           abstract="abstract" in m.modifiers, private="private" in m.modifiers,
-                          decl=m, type_vars=type_vars)
+                          varargs=bool(m.params) and m.params[-1].varargs, decl=m, type_vars=type_vars)
 
     # ------------------------------------------------------ name resolution
     def resolve_type(self, tn: ast.TypeName, scope: ClassInfo | None,
                      type_vars: dict[str, JType] | None = None) -> JType:
         if tn.dims:
-            element = self.resolve_type(ast.TypeName(tn.name), scope, type_vars)
-            return self.external(_array_name(element, tn.dims), kind="array")
+            element = self.resolve_type(ast.TypeName(tn.name, tn.dims - 1), scope, type_vars)
+            return jdk.array_class(self.classes, element)
         if tn.name in PRIMITIVES:
             return PRIMITIVES[tn.name]
         if type_vars and tn.name in type_vars:
@@ -255,12 +251,10 @@ class Program:
         if assignable(src, dst):
             return True
         if isinstance(src, PrimType) and isinstance(dst, ClassInfo):
-            box = self.classes.get(f"java.lang.{_BOXES.get(src.name, '')}")
+            box = next((self.classes[n] for n, b in jdk.BOXES.items() if b.prim is src), None)
             return box is not None and box.is_subtype_of(dst)
-        if isinstance(src, ClassInfo) and isinstance(dst, PrimType):
-            return any(src.fqname == f"java.lang.{b}" and widens_to(PRIMITIVES[p], dst)
-                       for p, b in _BOXES.items())
-        return False
+        unboxed = jdk.unboxed_type(src)
+        return isinstance(dst, PrimType) and unboxed is not None and widens_to(unboxed, dst)
 
     def find_override(self, dynamic: ClassInfo, method: MethodInfo) -> tuple[MethodInfo | None, bool]:
         """The method a virtual call of ``method`` runs on a ``dynamic`` object.
@@ -344,7 +338,3 @@ def _most_specific(methods: list[MethodInfo]) -> MethodInfo:
             best = m
     return best
 
-
-def _array_name(element: JType, dims: int) -> str:
-    name = element.fqname if isinstance(element, ClassInfo) else str(element)
-    return name + "[]" * dims

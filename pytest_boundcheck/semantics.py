@@ -148,6 +148,21 @@ def division_by_zero(op: str, a: Prim, b: Prim) -> z3.BoolRef | None:
     return None if y.type.is_floating else y.term == 0
 
 
+def overflows(op: str, a: Prim, b: Prim) -> z3.BoolRef:
+    """Does ``a op b`` (+, -, *) leave the range of its promoted type? (Math.addExact...)"""
+    x, y = binary_promote(a, b)
+    wide = x.type.bits
+
+    def widened(t):
+        return z3.SignExt(wide, t)
+    return _ARITH[op](widened(x.term), widened(y.term)) != widened(_ARITH[op](x.term, y.term))
+
+
+def lowest(type_: PrimType) -> int:
+    """The least value of an integral type (MIN_VALUE)."""
+    return 0 if not type_.signed else -(1 << (type_.bits - 1))
+
+
 def arithmetic(op: str, a: Prim, b: Prim) -> Prim:
     if op in SHIFTS:
         return _shift(op, a, b)

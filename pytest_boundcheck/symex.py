@@ -130,6 +130,7 @@ class Executor:
         self.objects: list[HeapObj] = []  # by id - 1
         self.slots: dict[str, list[HeapObj]] = {}
         self.selectors: dict[str, tuple[z3.ExprRef, list[int]]] = {}  # name -> (id variable, ids)
+        self.split_early: set[str] = set()  # selectors the solver should split at once
         self.sites: list[str | Location] = []
         self.frames: list[Frame] = []
         self.start: State | None = None  # the state once the harness's arguments are made
@@ -138,6 +139,8 @@ class Executor:
         self._literals: dict[str, HeapObj] = {}
         self._statics: dict[str, Value] = {}
         self._names: dict[tuple, z3.ExprRef] = {}  # (is a reference, term id) -> its name
+        self._elements: dict[tuple[str, int], FieldInfo] = {}
+        self._loops = 0  # enhanced for loops run, to name their hidden locals
         self._definitions: list[tuple[z3.ExprRef, z3.ExprRef]] = []
         self._oracle: z3.Solver | None = None
         self._oracle_known = 0
@@ -182,6 +185,8 @@ class Executor:
         if cls.fqname not in self.slots:
             self.slots[cls.fqname] = [
                 self.any_string(f"String#{i}") if cls.fqname == jdk.STRING else
+                self.any_box(cls, f"{cls.simple_name}#{i}") if cls.fqname in jdk.BOXES else
+                self.any_array(cls, f"{cls.simple_name}#{i}") if cls.element is not None else
                 self.heap_object(cls, f"{cls.simple_name}#{i}", "slot", opaque=cls not in self.universe)
                 for i in range(1, self.bounds.objects + 1)]
         return self.slots[cls.fqname]
@@ -193,6 +198,163 @@ class Executor:
         self.constraints.extend(constraints)
         self.texts.append(text)
         return self.heap_object(self.program.classes[jdk.STRING], label, "slot", content=text)
+
+    def any_box(self, cls: ClassInfo, label: str) -> HeapObj:
+        """A box of any value, as ``valueOf`` makes it: two such boxes of one value are one
+        object inside the cache range and two outside it. Small values read better, so
+        its value is an input."""
+        box = jdk.BOXES[cls.fqname]
+        value = semantics.variable(self.ctx, box.prim, f"{label}.value")
+        self.inputs.append((value.term, box.prim))
+        return self.heap_object(cls, label, "slot", content=value.term, shared=box.shared(value))
+
+    def box(self, p: Prim, line: int) -> Ref:
+        """Boxing conversion (JLS 5.1.7), as ``valueOf`` does it: a value in the class's
+        cache range gives the one cached box of that value, any other a new box."""
+        name = jdk.box_class(p.type)
+        cls = self.program.classes[name]
+        obj = self.heap_object(cls, f"{cls.simple_name}.valueOf@{line}", "box", content=p.term,
+                               shared=jdk.BOXES[name].shared(p))
+        return ref_to(cls, obj, self.ctx)
+
+    def unbox(self, state: State, ref: Ref, line: int, to: PrimType | None = None) -> tuple[Prim, State]:
+        """Unboxing conversion: NullPointerException on null, else the box's value
+        (converted to ``to`` when given, as ``Number.intValue()`` and the like do)."""
+        state = self.null_check(state, ref, line)
+        others = [o for o in ref.targets if o is not None and not o.is_box]
+        if others:
+            state = self.stuck_unless(state, ref.member_guard(others),
+                                      f"the value of a {others[0].cls.simple_name}", line)
+        pairs = []
+        for g, o in ref.non_null():
+            if o.is_box:
+                value = Prim(jdk.BOXES[o.cls.fqname].prim, o.content)
+                pairs.append((g, value if to is None else semantics.convert(value, to)))
+        if not pairs:
+            raise DeadPath
+        return merge_values(self.ctx, pairs[0][1].type, pairs), state
+
+    # ------------------------------------------------------------ arrays
+    # An array is an object whose ``content`` is its length (at most ``bounds.max_length``)
+    # and whose elements are pseudo-fields ``[0]``, ``[1]``...: the heap, its merging and
+    # the initial values of objects made the fields way serve them as they serve fields.
+
+    @property
+    def met_arrays(self) -> bool:
+        return any(o.cls.element is not None for o in self.objects)
+
+    def element_field(self, cls: ClassInfo, k: int) -> FieldInfo:
+        key = (cls.fqname, k)
+        if key not in self._elements:
+            self._elements[key] = FieldInfo(f"[{k}]", cls.element, cls, static=False, final=False)
+        return self._elements[key]
+
+    def any_array(self, cls: ClassInfo, label: str) -> HeapObj:
+        """An array of any length within the bound and (read lazily) any elements. The
+        length is a choice the solver may split on, like an object choice: with it fixed,
+        loops over the elements unroll to constants."""
+        length = z3.BitVec(f"{label}.length", ID_BITS, self.ctx)
+        self.constraints.append(z3.ULE(length, self.bounds.max_length))
+        self.selectors[str(length)] = (length, list(range(self.bounds.max_length + 1)))
+        self.split_early.add(str(length))
+        return self.heap_object(cls, label, "slot", content=length)
+
+    def array_init(self, state: State, cls: ClassInfo, init: ast.ArrayInit) -> tuple[Ref, State]:
+        """``{a, b, ...}`` as an array of ``cls``, its elements evaluated left to right."""
+        values = []
+        for e in init.elements:
+            value, state = self.eval_to(e, cls.element, state, e.line)
+            values.append(value)
+        if len(values) > self.bounds.max_length:
+            self.cut(state, f"an array of {len(values)} elements (--boundcheck-max-length is "
+                            f"{self.bounds.max_length})", init.line)
+        length = semantics.constant(self.ctx, INT, len(values))
+        values += [self.default_value(cls.element)] * (self.bounds.max_length - len(values))
+        return self.allocate(state, cls, length, values, init.line)
+
+    def new_array(self, state: State, cls: ClassInfo, lengths: list[Prim], line: int,
+                  values: list[Value] | None = None) -> tuple[Ref, State]:
+        """``new T[n][m]...``: NegativeArraySizeException if any length is negative (JLS
+        15.10.2); lengths past the bound end the path as a bound. ``values``: the elements
+        of a one-dimensional array, else the defaults."""
+        state = self.throw(state, mk_or(self.ctx, [n.term < 0 for n in lengths]),
+                           "java.lang.NegativeArraySizeException", line)
+        state = self.bounded_unless(state, mk_and(*[n.term <= self.bounds.max_length
+                                                    for n in lengths]),
+                                    f"arrays longer than --boundcheck-max-length "
+                                    f"({self.bounds.max_length})", line)
+        if values is not None:
+            return self.allocate(state, cls, lengths[0], values, line)
+        return self._filled(state, cls, lengths, line)
+
+    def _filled(self, state: State, cls: ClassInfo, lengths: list[Prim], line: int):
+        values = []
+        for _ in range(self.bounds.max_length):
+            if len(lengths) > 1:
+                inner, state = self._filled(state, cls.element, lengths[1:], line)
+                values.append(inner)
+            else:
+                values.append(self.default_value(cls.element))
+        return self.allocate(state, cls, lengths[0], values, line)
+
+    def allocate(self, state: State, cls: ClassInfo, length: Prim, values: list[Value], line: int):
+        obj = self.heap_object(cls, f"new {cls.simple_name}@{line}", "new", content=length.term)
+        heap = dict(state.heap)
+        for k, value in enumerate(values):
+            heap[(obj, self.element_field(cls, k))] = value
+        return ref_to(cls, obj, self.ctx), State(state.guard, state.env, heap)
+
+    def array_contents(self, state: State, ref: Ref) -> tuple[Prim, list[Value]]:
+        """The length and the ``max_length`` element slots of an array reference where it is
+        not null (length 0 and no slots if it is always null)."""
+        cases = ref.non_null()
+        if not cases:
+            return semantics.constant(self.ctx, INT, 0), []
+        length = merge_values(self.ctx, INT, [(g, Prim(INT, o.content)) for g, o in cases])
+        return length, [merge_values(self.ctx, ref.type.element,
+                                     [(g, self.read(state, o, self.element_field(o.cls, k)))
+                                      for g, o in cases])
+                        for k in range(self.bounds.max_length)]
+
+    def array_length(self, state: State, ref: Ref, line: int) -> tuple[Prim, State]:
+        state = self.null_check(state, ref, line)
+        pairs = [(g, Prim(INT, o.content)) for g, o in ref.non_null()]
+        if not pairs:
+            raise DeadPath
+        return merge_values(self.ctx, INT, pairs), state
+
+    def _index_check(self, state: State, ref: Ref, index: Value, line: int) -> tuple[Prim, State]:
+        """The index as an int, where it is within the array (else
+        ArrayIndexOutOfBoundsException; NullPointerException for a null array)."""
+        index, state = self.unboxed(state, index, line)
+        index = semantics.unary_promote(index)
+        length, state = self.array_length(state, ref, line)
+        out = z3.Or(index.term < 0, index.term >= length.term)
+        return index, self.throw(state, out, "java.lang.ArrayIndexOutOfBoundsException", line)
+
+    def array_read(self, state: State, ref: Ref, index: Value, line: int) -> tuple[Value, State]:
+        i, state = self._index_check(state, ref, index, line)
+        pairs = [(mk_and(g, i.term == k), self.read(state, o, self.element_field(o.cls, k)))
+                 for g, o in ref.non_null() for k in range(self.bounds.max_length)]
+        return merge_values(self.ctx, ref.type.element, pairs), state
+
+    def array_write(self, state: State, ref: Ref, index: Value, value: Value, line: int) -> State:
+        i, state = self._index_check(state, ref, index, line)
+        value, state = self.assign_convert(state, value, ref.type.element, line)
+        if isinstance(value, Ref):  # covariance: a String[] seen as an Object[] takes Strings only
+            pairs = [(mk_and(g, h), _instance_of(v, o.cls.element))
+                     for g, o in ref.non_null() for h, v in value.non_null()]
+            state = self.stuck_unless(state, mk_or(self.ctx, [c for c, ok in pairs if ok is None]),
+                                      "storing an object of unknown class into an array", line)
+            state = self.throw(state, mk_or(self.ctx, [c for c, ok in pairs if ok is False]),
+                               "java.lang.ArrayStoreException", line)
+        heap = dict(state.heap)
+        for g, o in ref.non_null():
+            for k in range(self.bounds.max_length):
+                fld = self.element_field(o.cls, k)
+                heap[(o, fld)] = merge_values(self.ctx, fld.type, [(mk_and(g, i.term == k), value),
+                                                                   (self.true, self.read(state, o, fld))])
+        return State(state.guard, state.env, heap)
 
     def choice(self, name: str, static: ClassInfo, types: list[ClassInfo], nullable: bool,
                per_type: int | None = None) -> Ref:
@@ -236,8 +398,12 @@ class Executor:
     def identity_hash(self, obj: HeapObj) -> z3.ExprRef:
         if obj not in self._identity:
             h = z3.BitVec(f"{obj.label}.identityHashCode@{obj.num}", 32, self.ctx)
-            self._identity[obj] = h
             self.inputs.append((h, INT))
+            if obj.is_box:  # a cached box is one object wherever it was boxed
+                cached = z3.Function(f"{obj.cls.simple_name}.cache.identityHashCode",
+                                     obj.content.sort(), z3.BitVecSort(32, self.ctx))
+                h = mk_ite(obj.shared, cached(obj.content), h)
+            self._identity[obj] = h
         return self._identity[obj]
 
     # Objects of classes without source or model (opaque objects) obey the contracts of
@@ -556,8 +722,7 @@ class Executor:
         if stmt.init is None:
             value = self.default_value(t)
         else:
-            value, state = self.eval(stmt.init, state)
-            value = self.assign_convert(state, value, t, stmt.line)
+            value, state = self.eval_to(stmt.init, t, state, stmt.line)
         state.env[stmt.name] = value
         if stmt.final and stmt.init is not None and self.is_constant(stmt.init, state):
             self.frame.constants.add(stmt.name)
@@ -649,7 +814,8 @@ class Executor:
         value = None
         if stmt.value is not None:
             value, state = self.eval(stmt.value, state)
-            value = self.assign_convert(state, value, self.frame.method.return_type, stmt.line)
+            value, state = self.assign_convert(state, value, self.frame.method.return_type,
+                                               stmt.line)
         self.frame.returns.append((state, value, stmt.line))
         raise DeadPath
 
@@ -715,10 +881,19 @@ class Executor:
         except NotModelled as e:
             self.unsupported(state, str(e), expr.line)
 
+    def eval_to(self, expr: ast.Expr, t: JType, state: State, line: int) -> tuple[Value, State]:
+        """An initialiser, converted to the declared type ``t``; an array initialiser
+        ``{...}`` makes an array of that type."""
+        if isinstance(expr, ast.ArrayInit) and isinstance(t, ClassInfo) and t.element is not None:
+            return self.array_init(state, t, expr)
+        value, state = self.eval(expr, state)
+        return self.assign_convert(state, value, t, line)
+
     def eval_cond(self, expr: ast.Expr, state: State) -> tuple[z3.BoolRef, State]:
         v, state = self.eval(expr, state)
-        if isinstance(v, Ref) or v.type is not BOOLEAN:
-            self.unsupported(state, "unboxing a Boolean", expr.line)
+        v, state = self.unboxed(state, v, expr.line)
+        if v.type is not BOOLEAN:
+            self.unsupported(state, f"a {v.type} condition", expr.line)
         return v.term, state
 
     def _eval_Literal(self, expr: ast.Literal, state: State):
@@ -792,6 +967,9 @@ class Executor:
                 self.unsupported(state, f"field {owner.simple_name}.{expr.name}", expr.line)
             return self.static_value(fld, state, expr.line), state
         target, state = self.eval(expr.target, state)
+        if isinstance(target, Ref) and isinstance(target.type, ClassInfo) \
+                and target.type.element is not None and expr.name == "length":
+            return self.array_length(state, target, expr.line)
         fld = self.field_of(target, expr.name, state, expr.line)
         if fld.static:
             return self.static_value(fld, state, expr.line), state
@@ -880,8 +1058,7 @@ class Executor:
                 self.frames.append(Frame(None, fld.owner, None))
                 try:
                     state = State(self.true, {}, {})
-                    value, state = self.eval(fld.init, state)
-                    value = self.assign_convert(state, value, fld.type, fld.line)
+                    value, state = self.eval_to(fld.init, fld.type, state, fld.line)
                 finally:
                     self.frames.pop()
             self._statics[fld.key] = value
@@ -896,16 +1073,16 @@ class Executor:
             old, state = read(state)
             rhs, state = self.eval(expr.value, state)
             value, state = self.binary(expr.op[:-1], old, rhs, state, expr.line)
-            if isinstance(value, Prim) and isinstance(old, Prim):
-                value = semantics.convert(value, old.type)  # compound assignment narrows
+            narrow = jdk.unboxed_type(old.type)
+            if narrow is not None:
+                value = semantics.convert(value, narrow)  # compound assignment narrows
         return write(state, value)
 
     def _eval_Update(self, expr: ast.Update, state: State):
         read, write, state = self.lvalue(expr.target, state)
         old, state = read(state)
-        if not isinstance(old, Prim):
-            self.unsupported(state, "++/-- on a boxed value", expr.line)
-        new = semantics.add_one(old, 1 if expr.op == "++" else -1)
+        value, state = self.unboxed(state, old, expr.line)
+        new = semantics.add_one(value, 1 if expr.op == "++" else -1)
         stored, state = write(state, new)
         return (stored if expr.prefix else old), state
 
@@ -915,7 +1092,7 @@ class Executor:
             name = target.name
 
             def write_local(s, v):
-                v = self.assign_convert(s, v, s.env[name].type, target.line)
+                v, s = self.assign_convert(s, v, s.env[name].type, target.line)
                 s.env[name] = v
                 return v, s
             return (lambda s: (s.env[name], s)), write_local, state
@@ -936,25 +1113,42 @@ class Executor:
                 fld = self.field_of(obj, target.name, state, target.line)
             if fld is None:
                 self.unsupported(state, f"unknown field {target.name}", target.line)
+        elif isinstance(target, ast.ArrayAccess):
+            array, state = self.eval(target.array, state)
+            index, state = self.eval(target.index, state)
+
+            def write_element(s, v):
+                v, s = self.assign_convert(s, v, array.type.element, target.line)
+                return v, self.array_write(s, array, index, v, target.line)
+            return (lambda s: self.array_read(s, array, index, target.line)), write_element, state
         else:
-            self.unsupported(state, "assignment to an array element", target.line)
+            self.unsupported(state, f"assignment to a {type(target).__name__}", target.line)
         if fld.static:
             self.unsupported(state, f"assignment to static field {fld.name}", target.line)
 
         def write_field(s, v):
-            v = self.assign_convert(s, v, fld.type, target.line)
+            v, s = self.assign_convert(s, v, fld.type, target.line)
             return v, self.write_field(s, obj, fld, v, target.line)
         return (lambda s: self.read_field(s, obj, fld, target.line)), write_field, state
 
-    def assign_convert(self, state: State, value: Value, t: JType, line: int) -> Value:
-        """Assignment conversion: widening, constant narrowing, a reference's static type."""
+    def assign_convert(self, state: State, value: Value, t: JType, line: int) -> tuple[Value, State]:
+        """Assignment conversion: widening, constant narrowing, boxing and unboxing, a
+        reference's static type."""
         if isinstance(t, PrimType):
-            if isinstance(value, Ref):
-                self.unsupported(state, "unboxing", line)
-            return semantics.convert(value, t)
+            value, state = self.unboxed(state, value, line)
+            return semantics.convert(value, t), state
         if isinstance(value, Prim):
-            self.unsupported(state, f"boxing a {value.type} value", line)
-        return value.typed(t)
+            box = jdk.BOXES.get(t.fqname)  # Short s = 1: narrowed, then boxed
+            value = self.box(value if box is None else semantics.convert(value, box.prim), line)
+        return value.typed(t), state
+
+    def unboxed(self, state: State, value: Value, line: int) -> tuple[Prim, State]:
+        """A primitive as it is, a box unboxed."""
+        if isinstance(value, Prim):
+            return value, state
+        if jdk.unboxed_type(value.type) is None:
+            self.unsupported(state, f"a {type_name(value.type)} where a number is needed", line)
+        return self.unbox(state, value, line)
 
     # -- operators
     def _eval_Binary(self, expr: ast.Binary, state: State):
@@ -970,13 +1164,13 @@ class Executor:
         return value, state
 
     def binary(self, op: str, left: Value, right: Value, state: State, line: int):
+        if isinstance(left, Ref) and isinstance(right, Ref) and op in ("==", "!="):
+            same = ref_eq(self.ctx, left, right)  # identity, also of two boxes and strings
+            return Prim(BOOLEAN, same if op == "==" else mk_not(same)), state
         if op == "+" and (_is_string(left) or _is_string(right)):
             return self.concatenation(state, left, right, line)
-        if isinstance(left, Ref) or isinstance(right, Ref):
-            if op in ("==", "!=") and isinstance(left, Ref) and isinstance(right, Ref):
-                same = ref_eq(self.ctx, left, right)
-                return Prim(BOOLEAN, same if op == "==" else mk_not(same)), state
-            self.unsupported(state, f"operator {op} on objects (boxing)", line)
+        left, state = self.unboxed(state, left, line)
+        right, state = self.unboxed(state, right, line)
         if op in semantics.COMPARISONS:
             return semantics.compare(op, left, right), state
         zero = semantics.division_by_zero(op, left, right)
@@ -1022,8 +1216,7 @@ class Executor:
 
     def _eval_Unary(self, expr: ast.Unary, state: State):
         v, state = self.eval(expr.operand, state)
-        if isinstance(v, Ref):
-            self.unsupported(state, f"operator {expr.op} on an object (unboxing)", expr.line)
+        v, state = self.unboxed(state, v, expr.line)
         return semantics.unary(expr.op, v), state
 
     def _eval_Conditional(self, expr: ast.Conditional, state: State):
@@ -1036,12 +1229,23 @@ class Executor:
         types = [arm[0].type if arm is not None else self.type_aside(e, state)
                  for arm, e in ((a, expr.then), (b, expr.other))]
         arms = [x for x in (a, b) if x is not None]
-        if all(isinstance(t, PrimType) for t in types):
-            t = semantics.conditional_type(types[0], types[1], self.constant_int(expr.then, state),
+        unboxed = [jdk.unboxed_type(t) for t in types]
+        if types[0] is not types[1] and None not in unboxed or all(isinstance(t, PrimType) for t in types):
+            # numeric or boolean: a box arm is unboxed (JLS 15.25)
+            t = semantics.conditional_type(unboxed[0], unboxed[1], self.constant_int(expr.then, state),
                                            self.constant_int(expr.other, state))
-            arms = [(semantics.convert(v, t), s) for v, s in arms]
-        elif any(isinstance(t, PrimType) for t in types):
-            self.unsupported(state, "conditional mixing primitives and objects (boxing)", expr.line)
+            def numeric(s, v):
+                v, s = self.unboxed(s, v, expr.line)
+                return semantics.convert(v, t), s
+            arms = [self.branch(s, self.true, lambda s2, v=v: numeric(s2, v)) for v, s in arms]
+            arms = [x for x in arms if x is not None]
+            if not arms:
+                raise DeadPath
+            types = [t, t]
+        else:  # a reference: a primitive arm is boxed
+            arms = [(self.box(v, expr.line) if isinstance(v, Prim) else v, s) for v, s in arms]
+            types = [self.program.classes[jdk.box_class(t)] if isinstance(t, PrimType) else t
+                     for t in types]
         merged = self.merge([s for _, s in arms])
         static = next((t for t in types if isinstance(t, ClassInfo)), arms[0][0].type)
         value = merge_values(self.ctx, static, [(s.guard, v) for v, s in arms])
@@ -1117,11 +1321,12 @@ class Executor:
         v, state = self.eval(expr.expr, state)
         t = self.resolve_type(expr.type)
         if isinstance(t, PrimType):
-            if isinstance(v, Ref):
-                self.unsupported(state, "cast of an object to a primitive (unboxing)", expr.line)
+            if isinstance(v, Ref) and jdk.unboxed_type(v.type) is None:  # (int) o: via Integer
+                v, state = self.check_cast(state, v, self.program.classes[jdk.box_class(t)], expr.line)
+            v, state = self.unboxed(state, v, expr.line)
             return semantics.convert(v, t), state
         if isinstance(v, Prim):
-            self.unsupported(state, "cast of a primitive to an object (boxing)", expr.line)
+            v, state = self.assign_convert(state, v, t, expr.line)
         return self.check_cast(state, v, t, expr.line)
 
     def check_cast(self, state: State, v: Ref, t: ClassInfo, line: int) -> tuple[Ref, State]:
@@ -1157,6 +1362,53 @@ class Executor:
         if expr.binding is not None:
             state.env[expr.binding] = v.narrowed(matching).typed(t)
         return Prim(BOOLEAN, v.member_guard(matching)), state
+
+    # -- arrays
+    def _eval_ArrayAccess(self, expr: ast.ArrayAccess, state: State):
+        array, state = self.eval(expr.array, state)
+        index, state = self.eval(expr.index, state)
+        return self.array_read(state, array, index, expr.line)
+
+    def _eval_NewArray(self, expr: ast.NewArray, state: State):
+        cls = self.resolve_type(expr.type)
+        if expr.init is not None:
+            return self.array_init(state, cls, expr.init)
+        lengths = []
+        for e in expr.lengths:
+            n, state = self.eval(e, state)
+            n, state = self.unboxed(state, n, e.line)
+            lengths.append(semantics.unary_promote(n))
+        return self.new_array(state, cls, lengths, expr.line)
+
+    def _eval_ArrayInit(self, expr: ast.ArrayInit, state: State):
+        self.unsupported(state, "array initializer outside a declaration", expr.line)
+
+    def _exec_ForEach(self, stmt: ast.ForEach, state: State) -> State:
+        """``for (T x : array) body`` as ``for (int i = 0; i < a.length && i < max_length;
+        i++) { T x = a[i]; body }`` over hidden locals; the second test ends the unrolling
+        where no array of the bound can go on."""
+        array, state = self.eval(stmt.iterable, state)
+        if isinstance(array, Prim) or not isinstance(array.type, ClassInfo) or array.type.element is None:
+            self.unsupported(state, f"enhanced for over a {type_name(array.type)}", stmt.line)
+        state = self.null_check(state, array, stmt.line)
+        self._loops += 1
+        a, i, line = f"#array{self._loops}", f"#index{self._loops}", stmt.line
+        state.env[a] = array
+
+        def less(bound: ast.Expr) -> ast.Expr:
+            return ast.Binary(line, "<", ast.Name(line, i), bound)
+        loop = ast.Loop(
+            line, (ast.LocalVar(line, ast.TypeName("int"), i, ast.Literal(line, "int", 0)),),
+            ast.Binary(line, "&&", less(ast.FieldAccess(line, ast.Name(line, a), "length")),
+                       less(ast.Literal(line, "int", self.bounds.max_length))),
+            (ast.Update(line, "++", True, ast.Name(line, i)),),
+            ast.Block(line, (ast.LocalVar(line, stmt.type, stmt.name,
+                                          ast.ArrayAccess(line, ast.Name(line, a), ast.Name(line, i))),
+                             stmt.body)),
+            label=stmt.label)
+        state = self.exec_stmt(loop, state)
+        del state.env[a]
+        return state
 
     # -- objects and calls
     def _eval_New(self, expr: ast.New, state: State):
@@ -1246,7 +1498,13 @@ class Executor:
     def call_if(self, state: State, cond: z3.BoolRef, receiver: Ref, name: str, args: list[Value],
                 line: int, otherwise: Value):
         """``receiver.name(args)`` on the paths where ``cond`` holds, ``otherwise`` elsewhere."""
-        called = self.branch(state, cond, lambda s: self.call_method(s, receiver, name, args, line))
+        return self.when(state, cond, lambda s: self.call_method(s, receiver, name, args, line),
+                         otherwise)
+
+    def when(self, state: State, cond: z3.BoolRef, run, otherwise: Value):
+        """``run(state)`` (a value and a state) on the paths where ``cond`` holds,
+        ``otherwise`` elsewhere."""
+        called = self.branch(state, cond, run)
         skipped = self.branch(state, mk_not(cond), lambda s: s)
         if called is None:
             return otherwise, self._joined(skipped)
@@ -1331,7 +1589,7 @@ class Executor:
                line: int) -> tuple[Value | None, State, z3.ExprRef]:
         """Run one method body (or library model) inline; returns (value, state, return site)."""
         try:
-            args = self._bind_args(method, args, state, line)
+            args, state = self._bind_args(method, args, state, line)
         except NotModelled as e:
             self.unsupported(state, str(e), line)
         if method.model is not None:
@@ -1375,13 +1633,29 @@ class Executor:
         return value, State(out.guard, state.env, out.heap), site
 
     def _bind_args(self, method: MethodInfo, args: list[Value], state: State, line: int):
-        """Method invocation conversion. Library models also take primitives where they
-        declare Object (they model the boxing) and receive variable arguments as they are."""
-        if method.model is None:
-            return [self.assign_convert(state, a, p.type, line) for p, a in zip(method.params, args)]
-        fixed = [semantics.convert(a, p.type) if isinstance(p.type, PrimType) else a
-                 for p, a in zip(method.params, args)]
-        return fixed + args[len(fixed):]
+        """Method invocation conversion. Library models receive variable arguments one by
+        one, converted to the element type, and references with their own static types."""
+        if method.varargs and method.model is None:
+            args, state = self._packed_varargs(method, args, state, line)
+        bound = []
+        for i, a in enumerate(args):
+            p = method.params[min(i, len(method.params) - 1)]
+            if method.model is None or not isinstance(a, Ref) or isinstance(p.type, PrimType):
+                a, state = self.assign_convert(state, a, p.type, line)
+            bound.append(a)
+        return bound, state
+
+    def _packed_varargs(self, method: MethodInfo, args: list[Value], state: State, line: int):
+        """The variable arguments as one array, unless the call passes an array (or null)."""
+        fixed, array_type = len(method.params) - 1, method.params[-1].type
+        if len(args) == len(method.params) and isinstance(args[-1], Ref) and (
+                args[-1].type is NULL or args[-1].type.is_subtype_of(array_type)):
+            return args, state
+        rest = ast.ArrayInit(line, tuple(ast.Name(line, f"#vararg{k}") for k in range(len(args) - fixed)))
+        scope = state.under(state.guard)
+        scope.env.update({f"#vararg{k}": a for k, a in enumerate(args[fixed:])})
+        packed, after = self.array_init(scope, array_type, rest)
+        return args[:fixed] + [packed], State(after.guard, state.env, after.heap)
 
     def _constructor_prologue(self, ctor: MethodInfo, state: State) -> State:
         """``this(...)``/``super(...)``, then (unless ``this(...)``) field initialisers and
@@ -1400,8 +1674,7 @@ class Executor:
             return state
         for fld in cls.fields.values():
             if not fld.static and fld.init is not None:
-                value, state = self.eval(fld.init, state)
-                value = self.assign_convert(state, value, fld.type, fld.line)
+                value, state = self.eval_to(fld.init, fld.type, state, fld.line)
                 state = self.write_field(state, this, fld, value, fld.line)
         for init in cls.decl.initializers:
             if not init.static:

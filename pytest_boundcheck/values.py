@@ -77,16 +77,25 @@ class HeapObj:
     """One object: an initial object of the check, one made by ``new``, a string
     literal, or a ``Class`` object (``meta`` is the class it stands for). ``num`` is
     its id, unique within one check. An opaque object stands for an object of a
-    library type that the engine does not model: only its identity is known."""
+    library type that the engine does not model: only its identity is known.
 
-    __slots__ = ("cls", "label", "kind", "meta", "content", "num", "opaque")
+    A box (Integer, Boolean...) holds its primitive value as ``content``; ``shared``
+    is the condition that it is the one box ``valueOf`` caches for that value, so
+    that two box objects may be one Java object."""
+
+    __slots__ = ("cls", "label", "kind", "meta", "content", "num", "opaque", "shared")
 
     def __init__(self, num: int, cls: ClassInfo, label: str, kind: str,
                  meta: ClassInfo | None = None, content: z3.ExprRef | None = None,
-                 opaque: bool = False):
+                 opaque: bool = False, shared: z3.BoolRef | None = None):
         self.num, self.cls, self.label, self.kind = num, cls, label, kind
         self.meta, self.content = meta, content
         self.opaque = opaque  # an object of some unknown class that ``cls`` only bounds
+        self.shared = shared
+
+    @property
+    def is_box(self) -> bool:
+        return self.shared is not None
 
     def __repr__(self) -> str:
         return self.label
@@ -195,7 +204,15 @@ def _union(groups) -> tuple[HeapObj | None, ...]:
 
 
 def ref_eq(ctx: z3.Context, a: Ref, b: Ref) -> z3.BoolRef:
-    """Reference identity ``a == b``."""
+    """Reference identity ``a == b``: one object, or two cached boxes of one value."""
+    return mk_or(ctx, [same_object(ctx, a, b)] + [
+        mk_and(a.guard(x), b.guard(y), x.shared, y.shared, x.content == y.content)
+        for x in a.targets if x is not None and x.is_box
+        for y in b.targets if y is not None and y.is_box and y.cls is x.cls and y is not x])
+
+
+def same_object(ctx: z3.Context, a: Ref, b: Ref) -> z3.BoolRef:
+    """``a`` and ``b`` are one heap object (identity without the box cache)."""
     if not {_num(o) for o in a.targets} & {_num(o) for o in b.targets}:
         return z3.BoolVal(False, ctx)
     if z3.is_bv_value(a.id) and z3.is_bv_value(b.id):
