@@ -210,13 +210,14 @@ class ObjectMaker:
         return self._named_fields(state, ref, name) if methods else state
 
     def _named_fields(self, state: State, ref: Ref, name: str) -> State:
-        """The object's fields after the calls, each named by a variable: what equals and
-        hashCode compare are then variables, not the choices of calls that set them."""
+        """The object's numeric fields after the calls, each named by a variable: what
+        equals and hashCode compare are then variables, not the choices of calls that set
+        them."""
         obj = ref.targets[-1]
         heap = dict(state.heap)
         for fld in obj.cls.instance_fields():
             if (obj, fld) in heap:
-                heap[(obj, fld)] = self.ex.named(heap[(obj, fld)], f"{name}.{fld.name}", references=True)
+                heap[(obj, fld)] = self.ex.named(heap[(obj, fld)], f"{name}.{fld.name}")
         return State(state.guard, state.env, heap)
 
     def _quietly(self, state: State, run, method: MethodInfo) -> State:

@@ -138,7 +138,7 @@ class Executor:
         self._class_objs: dict[str, HeapObj] = {}
         self._literals: dict[str, HeapObj] = {}
         self._statics: dict[str, Value] = {}
-        self._names: dict[tuple, z3.ExprRef] = {}  # (is a reference, term id) -> its name
+        self._names: dict[int, Prim] = {}  # term id -> the variable that names it
         self._elements: dict[tuple[str, int], FieldInfo] = {}
         self._loops = 0  # enhanced for loops run, to name their hidden locals
         self._definitions: list[tuple[z3.ExprRef, z3.ExprRef]] = []
@@ -996,29 +996,23 @@ class Executor:
         pairs = [(g, self.read(state, obj, fld)) for g, obj in cases]
         return merge_values(self.ctx, fld.type, pairs), state
 
-    def named(self, value: Value, hint: str, references: bool = False) -> Value:
-        """A computed number (or, if asked, reference: its id) as a fresh variable
-        defined equal to it. Method results and field values are what equals and hashCode compare; as
-        variables, Z3 can replace one by the other where they are equal (``a.lo ==
-        b.lo``) instead of proving that two copies of the arithmetic (or of the choices)
-        that computed them agree bit by bit. Booleans stay as they are: a named
-        ``equals`` result would hide the equalities of its path from the solver stage.
-        So do references unless asked: their ids are choices of objects, which the
-        solver stage splits on and substitutes into the goal, not through a name."""
-        if isinstance(value, Ref) and not references:
+    def named(self, value: Value, hint: str) -> Value:
+        """A computed number as a fresh variable defined equal to it. Method results and
+        field values are what equals and hashCode compare; as variables, Z3 can replace
+        one by the other where they are equal (``a.lo == b.lo``) instead of proving that
+        two copies of the arithmetic (or of the choices) that computed them agree bit by
+        bit. Booleans stay as they are (a named ``equals`` result would hide the
+        equalities of its path from the solver stage), and so do references: their ids
+        are choices of objects, which the solver stage splits on and substitutes."""
+        if not isinstance(value, Prim) or not value.type.is_integral or z3.is_const(value.term):
             return value
-        term = value.id if isinstance(value, Ref) else value.term
-        if z3.is_const(term) or (isinstance(value, Prim) and not value.type.is_integral):
-            return value
-        key = (isinstance(value, Ref), term.get_id())
+        key = value.term.get_id()
         if key not in self._names:  # the same computation gets the same name
-            name = f"{hint}#{len(self._names)}"
-            var = z3.BitVec(name, ID_BITS if isinstance(value, Ref) else value.type.bits, self.ctx)
-            self.constraints.append(var == term)
+            var = semantics.variable(self.ctx, value.type, f"{hint}#{len(self._names)}")
+            self.constraints.append(var.term == value.term)
             self._names[key] = var
-            self._definitions.append((var, term))
-        var = self._names[key]
-        return Ref(value.type, var, value.targets) if isinstance(value, Ref) else Prim(value.type, var)
+            self._definitions.append((var.term, value.term))
+        return self._names[key]
 
     def expand(self, term: z3.ExprRef) -> z3.ExprRef:
         """``term`` with every name replaced by what it names, so that a computation on

@@ -47,11 +47,11 @@ def one_failure(pytester, *args: str):
     return result.stdout
 
 
-def test_integer_identity_above_the_cache_is_shown_with_equal_values(pytester):
+def test_integer_identity_outside_the_cache_is_shown_with_equal_values(pytester):
     one_failure(pytester, "-k", "IdentityCount and compareto-equals",
                 "--boundcheck-strict-compareto-equals").fnmatch_lines([
-        "  IdentityCount x = new IdentityCount(Integer.MAX_VALUE);",
-        "  IdentityCount y = new IdentityCount(Integer.MAX_VALUE);",
+        "  IdentityCount x = new IdentityCount(Integer.M*_VALUE);",  # MIN or MAX
+        "  IdentityCount y = new IdentityCount(Integer.M*_VALUE);",
         "  x.compareTo(y)  -> 0      (IdentityCount.java:*)",
         "  x.equals(y)     -> false  (IdentityCount.java:*)",
     ])

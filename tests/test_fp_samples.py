@@ -65,8 +65,8 @@ def test_nan_and_float_literals_in_counterexamples(pytester):
         "*x.equals(x)  -> false  (Temperature.java:13)",
         "*Temperature x = new Temperature(*0.0f);",  # 0.0f and -0.0f, in some order
         "*Temperature y = new Temperature(*0.0f);",
-        "*Score x = new Score(0.5);",
-        "*Score y = new Score(0.0);",
+        "*Score x = new Score(0.0);",
+        "*Score y = new Score(-0.0);",
         "*x.compareTo(y)  -> 0      (Score.java:17)",
         "*x.equals(y)     -> false  (Score.java:22)",
     ])
