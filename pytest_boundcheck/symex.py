@@ -93,8 +93,10 @@ class Observation:
 class _Jump:
     label: str | None
     is_loop: bool
+    switch: str | None = None  # "statement" or "expression" for the body of a switch
     breaks: list[State] = field(default_factory=list)
     continues: list[State] = field(default_factory=list)
+    yields: list[tuple[State, Value, ast.Yield]] = field(default_factory=list)
 
 
 @dataclass
@@ -505,7 +507,8 @@ class Executor:
 
     def _jump_target(self, label: str | None, for_continue: bool, line: int, state: State) -> _Jump:
         for jump in reversed(self.frame.jumps):
-            if (label is None and jump.is_loop) or (label is not None and jump.label == label):
+            unlabeled = jump.is_loop or (jump.switch == "statement" and not for_continue)
+            if (label is None and unlabeled) or (label is not None and jump.label == label):
                 if for_continue and not jump.is_loop:
                     break
                 return jump
@@ -541,8 +544,33 @@ class Executor:
         return self.throw(state, mk_not(c), "java.lang.AssertionError", stmt.line, message)
 
     def _exec_Try(self, stmt: ast.Try, state: State) -> State:
-        if stmt.final is not None:
-            self.unsupported(state, "finally block", stmt.line)
+        if stmt.final is None:
+            return self._try_catch(stmt, state)
+        frame = self.frame
+        returns = len(frame.returns)
+        marks = [(j, len(j.breaks), len(j.continues), len(j.yields)) for j in frame.jumps]
+        self.handlers.append([])
+        try:
+            normal = self.branch(state, self.true, lambda s: self._try_catch(stmt, s))
+        finally:
+            thrown = self.handlers.pop()
+        # every abrupt completion of the try and catch blocks runs the finally block, then
+        # goes on as it was going, unless the finally block completes abruptly itself
+        pending = [(s, lambda s2, v=v, ln=ln: frame.returns.append((s2, v, ln)))
+                   for s, v, ln in frame.returns[returns:]]
+        del frame.returns[returns:]
+        for jump, *counts in marks:
+            for filed, mark in zip((jump.breaks, jump.continues, jump.yields), counts):
+                pending += [(_state_of(e), lambda s2, e=e, f=filed: f.append(_resumed(e, s2)))
+                            for e in filed[mark:]]
+                del filed[mark:]
+        pending += [(t.state.under(t.guard), lambda s2, t=t: self.handlers[-1].append(
+                     Thrown(s2.guard, s2, t.exc, t.where, t.message))) for t in thrown]
+        for entry, resume in pending:
+            self.branch(entry, self.true, lambda s, r=resume: r(self.exec_stmt(stmt.final, s)))
+        return self.exec_stmt(stmt.final, self._joined(normal))
+
+    def _try_catch(self, stmt: ast.Try, state: State) -> State:
         self.handlers.append([])
         try:
             normal = self.branch(state, self.true, lambda s: self.exec_stmt(stmt.body, s))
@@ -552,10 +580,14 @@ class Executor:
         caught: list[list[tuple[State, Ref]]] = [[] for _ in stmt.catches]
         for t in thrown:
             for g, obj in t.exc.non_null():
-                index = next((i for i, types in enumerate(catch_types)
-                              if any(obj.cls.is_subtype_of(ct) for ct in types)), None)
-                one = ref_to(t.exc.type, obj, self.ctx)
                 sub = t.state.under(mk_and(t.guard, g))
+                index = self._catching(obj, catch_types)
+                if index == -1:
+                    self.stuck.append(Event(sub.guard, f"whether a {obj.cls.simple_name} is caught "
+                                                       "(a class the engine knows nothing of)",
+                                            self.here(stmt.line)))
+                    continue
+                one = ref_to(t.exc.type, obj, self.ctx)
                 if index is None:
                     self.handlers[-1].append(Thrown(sub.guard, sub, one, t.where, t.message))
                 else:
@@ -569,6 +601,152 @@ class Executor:
             entry.env[clause.name] = exc
             outs.append(self.branch(entry, self.true, lambda s, c=clause: self.exec_stmt(c.body, s)))
         return self._joined(self.merge(outs))
+
+    @staticmethod
+    def _catching(obj: HeapObj, catch_types: list[list[JType]]) -> int | None:
+        """The index of the first catch clause that catches ``obj``; None if none does,
+        -1 if the class table cannot tell (a class the engine knows nothing of)."""
+        for i, types in enumerate(catch_types):
+            decided = [_instance_of(obj, t) if isinstance(t, ClassInfo) else False for t in types]
+            if True in decided:
+                return i
+            if None in decided:
+                return -1
+        return None
+
+    def _exec_Synchronized(self, stmt: ast.Synchronized, state: State) -> State:
+        """One thread runs the check: the lock only has to be a non-null object."""
+        lock, state = self.eval(stmt.lock, state)
+        if isinstance(lock, Prim):
+            self.unsupported(state, "synchronized on a primitive", stmt.line)
+        return self.exec_stmt(stmt.body, self.null_check(state, lock, stmt.line))
+
+    # -- switch
+    def _exec_Switch(self, stmt: ast.Switch, state: State) -> State:
+        state, matches, unmatched = self._switch_matches(stmt.selector, stmt.cases, state, stmt.line)
+        outer = set(state.env)
+        jump = _Jump(None, False, "statement")
+        self.frame.jumps.append(jump)
+        try:
+            ends = self._switch_bodies(stmt.cases, matches, state)
+        finally:
+            self.frame.jumps.pop()
+        out = self._joined(self.merge(ends + jump.breaks + [self.branch(state, unmatched, lambda s: s)]))
+        for name in [n for n in out.env if n not in outer]:
+            del out.env[name]
+        return out
+
+    def _eval_SwitchExpr(self, expr: ast.SwitchExpr, state: State):
+        switch = expr.switch
+        state, matches, unmatched = self._switch_matches(switch.selector, switch.cases, state,
+                                                         expr.line)
+        # only an enum constant or a class added after compilation gets here (JLS 15.28.2)
+        state = self.throw(state, unmatched, "java.lang.IncompatibleClassChangeError", expr.line)
+        jump = _Jump(None, False, "expression")
+        self.frame.jumps.append(jump)
+        try:
+            self._switch_bodies(switch.cases, matches, state)
+        finally:
+            self.frame.jumps.pop()
+        if not jump.yields:
+            raise DeadPath
+        reached = {id(y) for _, _, y in jump.yields}
+        typed = [(v.type, y, s) for s, v, y in jump.yields] + [
+            (self.type_aside(y.value, state), y, state) for y in _yields(switch.cases) if id(y) not in reached]
+        types = [t for t, _, _ in typed if t is not None]
+        if all(isinstance(t, PrimType) for t in types):
+            t = semantics.choice_type([(t, self.constant_int(y.value, s)) for t, y, s in typed
+                                       if t is not None])
+            results = [(s, semantics.convert(v, t)) for s, v, _ in jump.yields]
+        elif any(isinstance(t, PrimType) for t in types):
+            self.unsupported(state, "switch expression mixing primitives and objects (boxing)",
+                             expr.line)
+        else:
+            t = next(t for t in types if isinstance(t, ClassInfo))
+            results = [(s, v) for s, v, _ in jump.yields]
+        merged = self.merge([s for s, _ in results])
+        for name in [n for n in merged.env if n not in state.env]:
+            del merged.env[name]
+        return merge_values(self.ctx, t, [(s.guard, v) for s, v in results]), merged
+
+    def _exec_Yield(self, stmt: ast.Yield, state: State) -> State:
+        value, state = self.eval(stmt.value, state)
+        jump = next(j for j in reversed(self.frame.jumps) if j.switch == "expression")
+        jump.yields.append((state, value, stmt))
+        raise DeadPath
+
+    def _switch_matches(self, selector: ast.Expr, cases, state: State, line: int):
+        """(state, [(guard, bindings)] per case, guard that no case matches). A case matches
+        where one of its labels does and no earlier case did; ``default`` where no label
+        matches. Without ``case null`` a null selector throws NullPointerException."""
+        sel, state = self.eval(selector, state)
+        labels = [label for case in cases for label in case.labels]
+        if isinstance(sel, Prim):
+            if not sel.type.is_integral or sel.type is LONG:
+                self.unsupported(state, f"switch on a {sel.type}", line)
+        elif not (sel.type.kind == "enum" and sel.type.is_project or sel.type.fqname == jdk.STRING
+                  or any(isinstance(label, ast.TypePattern) for label in labels)):
+            self.unsupported(state, f"switch on a {type_name(sel.type)}", line)
+        elif not any(isinstance(label, ast.Literal) and label.kind == "null" for label in labels):
+            state = self.null_check(state, sel, line)
+            sel = sel.narrowed(o for o in sel.targets if o is not None)
+        taken = z3.BoolVal(False, self.ctx)
+        matches = []
+        for case in cases:
+            conds, bindings = [], {}
+            for label in case.labels:
+                cond, state = self._label_matches(sel, label, state, bindings)
+                conds.append(cond)
+            cond = mk_or(self.ctx, conds)
+            matches.append((mk_and(cond, mk_not(taken)), bindings))
+            taken = mk_or(self.ctx, [taken, cond])
+        unmatched = mk_not(taken)
+        for i, case in enumerate(cases):
+            if case.default:
+                matches[i] = (mk_or(self.ctx, [matches[i][0], unmatched]), matches[i][1])
+                unmatched = z3.BoolVal(False, self.ctx)
+        return state, matches, unmatched
+
+    def _label_matches(self, sel: Value, label: ast.Expr, state: State, bindings: dict):
+        """(condition that ``sel`` matches ``label``, state); a pattern adds its binding."""
+        if isinstance(label, ast.Literal) and label.kind == "null":
+            return sel.null_guard(), state
+        if isinstance(label, ast.TypePattern):
+            t = self.resolve_type(label.type)
+            if not isinstance(t, ClassInfo):
+                self.unsupported(state, "type pattern of a primitive type", label.line)
+            state, known = self.decide_instances(state, sel, t, label.line)
+            matching = [o for o in known if o is not None and _instance_of(o, t)]
+            bindings[label.binding] = sel.narrowed(matching).typed(t)
+            return sel.member_guard(matching), state
+        if isinstance(sel, Ref) and sel.type.kind == "enum":
+            if not isinstance(label, ast.Name) or label.name not in sel.type.fields:
+                self.unsupported(state, "enum switch label that is not a constant's name", label.line)
+            constant = self.static_value(sel.type.fields[label.name], state, label.line)
+            return ref_eq(self.ctx, sel, constant), state
+        value, state = self.eval(label, state)
+        if isinstance(sel, Ref):
+            same, state = self.call_method(state, sel, "equals", [value], label.line)
+            return same.term, state
+        return semantics.compare("==", sel, value).term, state
+
+    def _switch_bodies(self, cases, matches, state: State) -> list[State | None]:
+        """Run each case where it matches; the states in which the switch block completes
+        normally. A case of the colon form falls through into the next one."""
+        ends, fall = [], None
+        for case, (guard, bindings) in zip(cases, matches):
+            entry = self.branch(state, guard, lambda s, b=bindings: State(s.guard, {**s.env, **b},
+                                                                           s.heap))
+            if not case.arrow:
+                entry = self.merge([entry, fall])
+            body = ast.Block(case.line, case.body)
+            end = entry and self.branch(entry, self.true, lambda s, b=body: self.exec_stmt(b, s))
+            if case.arrow:
+                ends.append(end)
+                fall = None
+            else:
+                fall = end
+        return ends + [fall]
 
     def _exec_CtorCall(self, stmt: ast.CtorCall, state: State) -> State:
         self.unsupported(state, "constructor call outside a constructor's first statement", stmt.line)
@@ -873,8 +1051,8 @@ class Executor:
                  for arm, e in ((a, expr.then), (b, expr.other))]
         arms = [x for x in (a, b) if x is not None]
         if all(isinstance(t, PrimType) for t in types):
-            t = semantics.conditional_type(types[0], types[1], self.constant_int(expr.then, state),
-                                           self.constant_int(expr.other, state))
+            t = semantics.choice_type([(types[0], self.constant_int(expr.then, state)),
+                                       (types[1], self.constant_int(expr.other, state))])
             arms = [(semantics.convert(v, t), s) for v, s in arms]
         elif any(isinstance(t, PrimType) for t in types):
             self.unsupported(state, "conditional mixing primitives and objects (boxing)", expr.line)
@@ -1248,6 +1426,24 @@ def _holding(target: Ref, fld: FieldInfo) -> list[tuple[z3.BoolRef, HeapObj]]:
     """The cases of a reference whose objects have the field; Java's typing rules out
     the others on any path that accesses it."""
     return [(g, o) for g, o in target.non_null() if o.cls.is_subtype_of(fld.owner)]
+
+
+def _state_of(entry) -> State:
+    """The state of a filed jump: a State, or a (state, value, yield) of a switch expression."""
+    return entry[0] if isinstance(entry, tuple) else entry
+
+
+def _resumed(entry, state: State):
+    """A filed jump, taken again from ``state`` once a finally block has run."""
+    return (state, *entry[1:]) if isinstance(entry, tuple) else state
+
+
+def _yields(cases) -> list[ast.Yield]:
+    """The yield statements of a switch expression's cases (not of nested switch expressions)."""
+    nodes = list(ast.walk([c.body for c in cases]))
+    nested = {id(y) for n in nodes if isinstance(n, ast.SwitchExpr)
+              for y in ast.walk(n) if isinstance(y, ast.Yield)}
+    return [n for n in nodes if isinstance(n, ast.Yield) and id(n) not in nested]
 
 
 def _kind(v: Value):
