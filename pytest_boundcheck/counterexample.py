@@ -66,6 +66,8 @@ class Rendering:
             return "null"
         if obj.cls.fqname == jdk.STRING:
             return self.string(obj)
+        if obj.kind == "enum":
+            return f"{self.type_name(obj.cls)}.{self.ex.constant_name(obj)}"
         if obj.opaque:
             self.exact = False
             return f"null /* some {obj.cls.simple_name}: not modelled */"
@@ -134,6 +136,8 @@ class Rendering:
         elif obj.cls.fqname == jdk.STRING:
             self.names[obj] = name
             self.lines.append(f"String {name} = {self.string(obj)};")
+        elif obj.kind == "enum":
+            self.lines.append(f"{self.type_name(obj.cls)} {name} = {self.java(ref)};")
         else:
             self.declare(obj, name)
 
@@ -147,7 +151,8 @@ class Rendering:
         columns = []
         for name, ref in params:
             obj = self.target(ref)
-            if obj is not None and obj.cls.is_project and obj not in [o for _, o in columns]:
+            if (obj is not None and obj.cls.is_project and obj.kind != "enum"
+                    and obj not in [o for _, o in columns]):
                 columns.append((name, obj))
         fields: list[FieldInfo] = []
         for _, obj in columns:

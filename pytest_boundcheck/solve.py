@@ -123,6 +123,7 @@ class Solver:
         same, unless it first replaced each variable by its definition and were left
         proving that two copies of some arithmetic agree, which can take seconds where
         this takes nothing."""
+        goal = _factored(goal, {})
         conjuncts = list(goal.children()) if z3.is_and(goal) else [goal]
         pairs = []
         for c in conjuncts:
@@ -248,6 +249,36 @@ class Solver:
             if value(v) != 0:
                 attempt(v == 0)
         return model
+
+
+def _factored(goal: z3.BoolRef, done: dict) -> z3.BoolRef:
+    """``goal`` with the conjuncts that every side of an Or shares taken out of it, bottom
+    up: ``Or(And(a, b, c), And(a, b, d))`` is ``And(a, b, Or(c, d))``. The paths through a
+    branch of the code share the conditions from before it, and where those equate two
+    variables ``_identify`` can use them only at the top."""
+    key = goal.get_id()
+    if key in done:
+        return done[key]
+    if z3.is_and(goal) or z3.is_or(goal):
+        kids = [_factored(c, done) for c in goal.children()]
+        parts = [k.children() if z3.is_and(k) else [k] for k in kids]
+    if z3.is_and(goal):
+        flat = {c.get_id(): c for p in parts for c in p}
+        result = z3.And(list(flat.values()))
+    elif z3.is_or(goal):
+        shared = set.intersection(*({c.get_id() for c in p} for p in parts))
+        rests = [[c for c in p if c.get_id() not in shared] for p in parts]
+        common = [c for c in parts[0] if c.get_id() in shared]
+        if not common:
+            result = z3.Or(kids)
+        elif any(not r for r in rests):
+            result = z3.And(common)
+        else:
+            result = z3.And(*common, z3.Or([z3.And(r) if len(r) > 1 else r[0] for r in rests]))
+    else:
+        result = goal
+    done[key] = result
+    return result
 
 
 def _is_variable(t: z3.ExprRef) -> bool:

@@ -27,8 +27,8 @@ from .jtypes import (BOOLEAN, CHAR, INT, LONG, VOID, ClassInfo, FieldInfo, JType
                      NULL, PrimType, type_name)
 from .program import Program
 from .semantics import NotModelled
-from .values import (ID_BITS, HeapObj, Prim, Ref, Value, is_false, merge_values, mk_and,
-                     mk_ite, mk_not, mk_or, ref_eq, ref_to)
+from .values import (ID_BITS, HeapObj, Prim, Ref, Value, is_false, is_true, merge_values, mk_and,
+                     mk_ite, mk_join, mk_not, mk_or, ref_eq, ref_to)
 
 
 FEASIBILITY_RLIMIT = 100_000  # solver resource units for one path-feasibility question
@@ -138,6 +138,9 @@ class Executor:
         self._class_objs: dict[str, HeapObj] = {}
         self._literals: dict[str, HeapObj] = {}
         self._statics: dict[str, Value] = {}
+        self._enums: dict[str, list[HeapObj]] = {}  # enum -> its constants
+        self._enum_fields: dict[tuple[HeapObj, FieldInfo], Value] = {}
+        self._enum_trouble: dict[str, Event | None] = {}  # what stops making an enum's constants
         self._names: dict[int, Prim] = {}  # term id -> the variable that names it
         self._definitions: list[tuple[z3.ExprRef, z3.ExprRef]] = []
         self._oracle: z3.Solver | None = None
@@ -174,6 +177,8 @@ class Executor:
         return self.objects[num - 1] if num else None
 
     def slot_objects(self, cls: ClassInfo) -> list[HeapObj]:
+        if cls.kind == "enum" and cls.is_project:
+            return self.enum_constants(cls)
         if cls.fqname not in self.slots:
             self.slots[cls.fqname] = [
                 self.any_string(f"String#{i}") if cls.fqname == jdk.STRING else
@@ -193,7 +198,8 @@ class Executor:
         """A reference to null (if nullable) or one initial object of the given types."""
         options: list[HeapObj | None] = [None] if nullable else []
         for t in types:
-            options.extend(self.slot_objects(t)[:per_type])
+            objs = self.slot_objects(t)
+            options.extend(objs if t.kind == "enum" else objs[:per_type])
         if len(options) == 1:
             return ref_to(static, options[0], self.ctx)
         var = z3.BitVec(name, ID_BITS, self.ctx)
@@ -209,7 +215,7 @@ class Executor:
             t = fld.type
             if self.is_constant_field(fld):
                 value = self.constant_value(fld)
-            elif fld.transient:  # a cache, as a fresh or deserialised object has it
+            elif fld.transient or self.program.is_cache(fld):  # as a new object has it
                 value = self.default_value(t)
             elif isinstance(t, PrimType):
                 value = semantics.variable(self.ctx, t, name)
@@ -223,9 +229,78 @@ class Executor:
         key = (obj, fld)
         if key in state.heap:
             return state.heap[key]
+        if obj.kind == "enum":
+            if key not in self._enum_fields:
+                self._enum_unsupported(state, obj.cls)
+            return self._enum_fields[key]
         if obj.kind != "slot":
             raise AssertionError(f"field {fld.key} of {obj} read before it was set")
         return self.initial_value(obj, fld)
+
+    # -- enums
+    def enum_constants(self, cls: ClassInfo) -> list[HeapObj]:
+        """The constants of a project enum: made once per check, by running their
+        constructors in declaration order as the enum's static initialiser does."""
+        if cls.fqname not in self._enums:
+            objs = [self.heap_object(cls, f"{cls.simple_name}.{c.name}", "enum", opaque=c.has_body)
+                    for c in cls.decl.constants]
+            self._enums[cls.fqname] = objs
+            self._enum_trouble[cls.fqname] = self._make_constants(cls, objs)
+        return self._enums[cls.fqname]
+
+    def _make_constants(self, cls: ClassInfo, objs: list[HeapObj]) -> Event | None:
+        """Run the constants' constructors into ``_enum_fields``; what stops that, if anything."""
+        with_body = next((c for c in cls.decl.constants if c.has_body), None)
+        if with_body is not None:
+            return Event(self.true, f"enum constant {cls.simple_name}.{with_body.name} with a "
+                                    "class body", Location(cls.path, with_body.line))
+        marks = len(self.stuck), len(self.cuts)
+        self.handlers.append([])
+        self.frames.append(Frame(None, cls, None))
+        state: State | None = State(self.true, {}, {})
+        try:
+            for c, obj in zip(cls.decl.constants, objs):
+                args, state = self.eval_args(c.args, state)
+                ctor = self.program.select_method(cls.ctors, [a.type for a in args])
+                if ctor is None:
+                    self.unsupported(state, f"constructor {cls.simple_name}({_types(args)})", c.line)
+                state.heap.update({(obj, f): self.default_value(f.type) for f in cls.instance_fields()})
+                state = self.invoke(ctor, ref_to(cls, obj, self.ctx), args, state, c.line)[1]
+        except DeadPath:
+            state = None
+        finally:
+            self.frames.pop()
+            thrown = [t for t in self.handlers.pop() if not is_false(t.guard)]
+        events = self.stuck[marks[0]:] + self.cuts[marks[1]:]
+        del self.stuck[marks[0]:], self.cuts[marks[1]:]
+        if events:
+            return Event(self.true, f"making the constants of {cls.simple_name}: {events[0].what}",
+                         events[0].where)
+        if state is None or thrown or not is_true(state.guard):
+            return Event(self.true, f"making the constants of {cls.simple_name} may throw",
+                         Location(cls.path, cls.decl.line))
+        self._enum_fields.update((k, v) for k, v in state.heap.items() if k[0] in objs)
+        return None
+
+    def _enum_unsupported(self, state: State, cls: ClassInfo):
+        trouble = self._enum_trouble.get(cls.fqname) or Event(
+            self.true, f"a constant of {cls.simple_name} used while the constants are made",
+            Location(cls.path, cls.decl.line))
+        self.unsupported(state, trouble.what, trouble.where.line, trouble.where.path or "?")
+
+    def enum_constant(self, fld: FieldInfo) -> Ref | None:
+        """The constant a static field of an enum names, if it names one."""
+        cls = fld.owner
+        names = [c.name for c in cls.decl.constants] if cls.kind == "enum" and cls.is_project else []
+        if fld.name not in names:
+            return None
+        return ref_to(cls, self.enum_constants(cls)[names.index(fld.name)], self.ctx)
+
+    def ordinal(self, obj: HeapObj) -> int:
+        return self._enums[obj.cls.fqname].index(obj)
+
+    def constant_name(self, obj: HeapObj) -> str:
+        return obj.cls.decl.constants[self.ordinal(obj)].name
 
     def identity_hash(self, obj: HeapObj) -> z3.ExprRef:
         if obj not in self._identity:
@@ -334,7 +409,7 @@ class Executor:
             return None
         if len(states) == 1 and env_from is None:
             return states[0]
-        guard = mk_or(self.ctx, [s.guard for s in states])
+        guard = mk_join(self.ctx, [s.guard for s in states])
         if env_from is not None:
             env = env_from.env
         else:
@@ -363,6 +438,8 @@ class Executor:
             obj, fld = key
             if obj.kind == "slot":
                 vals = [v if v is not None else self.initial_value(obj, fld) for v in vals]
+            elif obj.kind == "enum":
+                vals = [v if v is not None else self._enum_fields[key] for v in vals]
             pairs = [(s.guard, v) for s, v in zip(states, vals) if v is not None]
             heap[key] = merge_values(self.ctx, first.type, pairs)
         return heap
@@ -622,52 +699,40 @@ class Executor:
         return self.exec_stmt(stmt.body, self.null_check(state, lock, stmt.line))
 
     # -- switch
+    # The cases are tried as an if-else chain (a case's entry is the paths no earlier case
+    # matched, where one of its labels does), and what leaves them is joined back from the
+    # last case to the first: each join meets the two sides of one test of the chain.
+
     def _exec_Switch(self, stmt: ast.Switch, state: State) -> State:
-        state, matches, unmatched = self._switch_matches(stmt.selector, stmt.cases, state, stmt.line)
         outer = set(state.env)
-        jump = _Jump(None, False, "statement")
-        self.frame.jumps.append(jump)
-        try:
-            ends = self._switch_bodies(stmt.cases, matches, state)
-        finally:
-            self.frame.jumps.pop()
-        out = self._joined(self.merge(ends + jump.breaks + [self.branch(state, unmatched, lambda s: s)]))
+        exits = self._run_switch(stmt, state, _Jump(None, False, "statement"))
+        out = self._joined_pair(self._fold(exits, None))[0]
         for name in [n for n in out.env if n not in outer]:
             del out.env[name]
         return out
 
     def _eval_SwitchExpr(self, expr: ast.SwitchExpr, state: State):
-        switch = expr.switch
-        state, matches, unmatched = self._switch_matches(switch.selector, switch.cases, state,
-                                                         expr.line)
-        # only an enum constant or a class added after compilation gets here (JLS 15.28.2)
-        state = self.throw(state, unmatched, "java.lang.IncompatibleClassChangeError", expr.line)
-        jump = _Jump(None, False, "expression")
-        self.frame.jumps.append(jump)
-        try:
-            self._switch_bodies(switch.cases, matches, state)
-        finally:
-            self.frame.jumps.pop()
-        if not jump.yields:
+        exits = self._run_switch(expr.switch, state, _Jump(None, False, "expression"))
+        yields = [e for pieces in exits for e in pieces]
+        if not yields:
             raise DeadPath
-        reached = {id(y) for _, _, y in jump.yields}
-        typed = [(v.type, y, s) for s, v, y in jump.yields] + [
-            (self.type_aside(y.value, state), y, state) for y in _yields(switch.cases) if id(y) not in reached]
-        types = [t for t, _, _ in typed if t is not None]
-        if all(isinstance(t, PrimType) for t in types):
-            t = semantics.choice_type([(t, self.constant_int(y.value, s)) for t, y, s in typed
-                                       if t is not None])
-            results = [(s, semantics.convert(v, t)) for s, v, _ in jump.yields]
-        elif any(isinstance(t, PrimType) for t in types):
+        reached = {id(y) for _, _, y in yields}
+        typed = [(v.type, y, s) for s, v, y in yields] + [
+            (self.type_aside(y.value, state), y, state)
+            for y in _yields(expr.switch.cases) if id(y) not in reached]
+        typed = [(t, y, s) for t, y, s in typed if t is not None]
+        if all(isinstance(t, PrimType) for t, _, _ in typed):
+            t = semantics.choice_type([(t, self.constant_int(y.value, s)) for t, y, s in typed])
+            exits = [[(s, semantics.convert(v, t), y) for s, v, y in e] for e in exits]
+        elif any(isinstance(t, PrimType) for t, _, _ in typed):
             self.unsupported(state, "switch expression mixing primitives and objects (boxing)",
                              expr.line)
         else:
-            t = next(t for t in types if isinstance(t, ClassInfo))
-            results = [(s, v) for s, v, _ in jump.yields]
-        merged = self.merge([s for s, _ in results])
-        for name in [n for n in merged.env if n not in state.env]:
-            del merged.env[name]
-        return merge_values(self.ctx, t, [(s.guard, v) for s, v in results]), merged
+            t = next(t for t, _, _ in typed if isinstance(t, ClassInfo))
+        out, value, _ = self._joined_pair(self._fold(exits, t))
+        for name in [n for n in out.env if n not in state.env]:
+            del out.env[name]
+        return value, out
 
     def _exec_Yield(self, stmt: ast.Yield, state: State) -> State:
         value, state = self.eval(stmt.value, state)
@@ -675,37 +740,90 @@ class Executor:
         jump.yields.append((state, value, stmt))
         raise DeadPath
 
-    def _switch_matches(self, selector: ast.Expr, cases, state: State, line: int):
-        """(state, [(guard, bindings)] per case, guard that no case matches). A case matches
-        where one of its labels does and no earlier case did; ``default`` where no label
-        matches. Without ``case null`` a null selector throws NullPointerException."""
-        sel, state = self.eval(selector, state)
-        labels = [label for case in cases for label in case.labels]
-        if isinstance(sel, Prim):
-            if not sel.type.is_integral or sel.type is LONG:
-                self.unsupported(state, f"switch on a {sel.type}", line)
-        elif not (sel.type.kind == "enum" and sel.type.is_project or sel.type.fqname == jdk.STRING
-                  or any(isinstance(label, ast.TypePattern) for label in labels)):
-            self.unsupported(state, f"switch on a {type_name(sel.type)}", line)
-        elif not any(isinstance(label, ast.Literal) and label.kind == "null" for label in labels):
-            state = self.null_check(state, sel, line)
-            sel = sel.narrowed(o for o in sel.targets if o is not None)
-        taken = z3.BoolVal(False, self.ctx)
-        matches = []
-        for case in cases:
+    def _run_switch(self, switch: ast.Switch, state: State, jump: _Jump) -> list[list]:
+        """Run the cases where they match, with ``jump`` the target of their breaks or
+        yields. Returns the (state, value, yield) triples that leave the switch: a list
+        per case, in order, and last the default's (with the paths no case matches and
+        the fall out of the last case)."""
+        sel, state = self._selector(switch, state)
+        entries, rest = [], state  # rest: the paths no case has matched yet
+        for case in switch.cases:
             conds, bindings = [], {}
             for label in case.labels:
-                cond, state = self._label_matches(sel, label, state, bindings)
-                conds.append(cond)
+                if rest is not None:
+                    cond, rest = self._label_matches(sel, label, rest, bindings)
+                    conds.append(cond)
             cond = mk_or(self.ctx, conds)
-            matches.append((mk_and(cond, mk_not(taken)), bindings))
-            taken = mk_or(self.ctx, [taken, cond])
-        unmatched = mk_not(taken)
-        for i, case in enumerate(cases):
-            if case.default:
-                matches[i] = (mk_or(self.ctx, [matches[i][0], unmatched]), matches[i][1])
-                unmatched = z3.BoolVal(False, self.ctx)
-        return state, matches, unmatched
+            entries.append(rest and self.branch(rest, cond, lambda s, b=bindings: State(
+                s.guard, {**s.env, **b}, s.heap)))
+            rest = rest and self.branch(rest, mk_not(cond), lambda s: s)
+        exits: list[list] = [[] for _ in range(len(switch.cases) + 1)]
+        if not any(c.default for c in switch.cases):
+            if jump.switch == "statement":
+                exits[-1].append((rest, None, None))
+            elif rest is not None:  # an enum constant or class added since compilation (15.28.2)
+                self.branch(rest, self.true, lambda s: self.throw(
+                    s, self.true, "java.lang.IncompatibleClassChangeError", switch.line))
+        fall = None
+        self.frame.jumps.append(jump)
+        try:
+            for i, (case, entry) in enumerate(zip(switch.cases, entries)):
+                if case.default:
+                    entry, i = self.merge([entry, rest]), len(switch.cases)
+                if not case.arrow:
+                    entry = self.merge([entry, fall])
+                body = ast.Block(case.line, case.body)
+                end = entry and self.branch(entry, self.true, lambda s, b=body: self.exec_stmt(b, s))
+                fall = None if case.arrow else end
+                exits[i] += [(s, None, None) for s in jump.breaks] + jump.yields
+                if case.arrow and jump.switch == "statement":
+                    exits[i].append((end, None, None))
+                jump.breaks.clear()
+                jump.yields.clear()
+        finally:
+            self.frame.jumps.pop()
+        if jump.switch == "statement":
+            exits[-1].append((fall, None, None))
+        return exits
+
+    def _selector(self, switch: ast.Switch, state: State) -> tuple[Value, State]:
+        """The selector's value; without ``case null`` a null selector throws
+        NullPointerException."""
+        sel, state = self.eval(switch.selector, state)
+        labels = [label for case in switch.cases for label in case.labels]
+        if isinstance(sel, Prim):
+            if not sel.type.is_integral or sel.type is LONG:
+                self.unsupported(state, f"switch on a {sel.type}", switch.line)
+        elif not (sel.type.kind == "enum" and sel.type.is_project or sel.type.fqname == jdk.STRING
+                  or any(isinstance(label, ast.TypePattern) for label in labels)):
+            self.unsupported(state, f"switch on a {type_name(sel.type)}", switch.line)
+        elif not any(isinstance(label, ast.Literal) and label.kind == "null" for label in labels):
+            state = self.null_check(state, sel, switch.line)
+            sel = sel.narrowed(o for o in sel.targets if o is not None)
+        return sel, state
+
+    def _fold(self, exits: list[list], type_: JType | None):
+        """Join the exits of a switch's cases from the last to the first: (state, value),
+        or None if nothing leaves it."""
+        acc = None
+        for pieces in reversed(exits):
+            acc = self._join([self._join(pieces, type_), acc], type_)
+        return acc
+
+    def _join(self, pieces, type_: JType | None):
+        pieces = [p for p in pieces if p is not None and p[0] is not None]
+        if not pieces:
+            return None
+        state = self.merge([p[0] for p in pieces])
+        if type_ is None:
+            return state, None, None
+        return state, merge_values(self.ctx, type_, [(p[0].guard, p[1]) for p in pieces]), None
+
+    @staticmethod
+    def _joined_pair(pair):
+        if pair is None:
+            raise DeadPath
+        return pair
 
     def _label_matches(self, sel: Value, label: ast.Expr, state: State, bindings: dict):
         """(condition that ``sel`` matches ``label``, state); a pattern adds its binding."""
@@ -729,24 +847,6 @@ class Executor:
             same, state = self.call_method(state, sel, "equals", [value], label.line)
             return same.term, state
         return semantics.compare("==", sel, value).term, state
-
-    def _switch_bodies(self, cases, matches, state: State) -> list[State | None]:
-        """Run each case where it matches; the states in which the switch block completes
-        normally. A case of the colon form falls through into the next one."""
-        ends, fall = [], None
-        for case, (guard, bindings) in zip(cases, matches):
-            entry = self.branch(state, guard, lambda s, b=bindings: State(s.guard, {**s.env, **b},
-                                                                           s.heap))
-            if not case.arrow:
-                entry = self.merge([entry, fall])
-            body = ast.Block(case.line, case.body)
-            end = entry and self.branch(entry, self.true, lambda s, b=body: self.exec_stmt(b, s))
-            if case.arrow:
-                ends.append(end)
-                fall = None
-            else:
-                fall = end
-        return ends + [fall]
 
     def _exec_CtorCall(self, stmt: ast.CtorCall, state: State) -> State:
         self.unsupported(state, "constructor call outside a constructor's first statement", stmt.line)
@@ -898,6 +998,8 @@ class Executor:
         heap = dict(state.heap)
         value = self.named(value, fld.name)
         for g, obj in cases:
+            if obj.kind == "enum" and self._enum_trouble.get(obj.cls.fqname) is not None:
+                self._enum_unsupported(state, obj.cls)
             if len(cases) == 1:
                 heap[(obj, fld)] = value
             else:
@@ -906,6 +1008,9 @@ class Executor:
         return State(state.guard, state.env, heap)
 
     def static_value(self, fld: FieldInfo, state: State, line: int) -> Value:
+        constant = self.enum_constant(fld)
+        if constant is not None:
+            return constant
         if not fld.final:
             self.unsupported(state, f"non-final static field {fld.owner.simple_name}.{fld.name}", line)
         if not self.is_constant_field(fld):
@@ -1294,7 +1399,8 @@ class Executor:
         impl, bridged = self.program.find_override(dynamic, method)
         unknown = dynamic.origin == "external" or impl is None or (
             dynamic.origin == "jdk" and impl.owner is not dynamic
-            and impl.name in jdk.OBJECT_METHODS and not jdk.keeps_object_methods(dynamic))
+            and impl.name in jdk.OBJECT_METHODS and not jdk.keeps_object_methods(dynamic)) or (
+            impl.owner.is_project and self._enum_trouble.get(dynamic.fqname) is not None)
         return (None, False) if unknown else (impl, bridged)
 
     def _invoke_bridged(self, impl: MethodInfo, bridged: bool, this: Ref, args, state: State, line):
