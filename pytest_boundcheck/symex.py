@@ -1379,9 +1379,10 @@ class Executor:
                 else:
                     groups.setdefault(id(impl), (impl, bridged, []))[2].append(obj)
         if unknown:
+            trouble = self._enum_trouble.get(unknown[0].cls.fqname)
+            why = f"{trouble.what}, {trouble.where}" if trouble else "no model of this method"
             state = self.stuck_unless(state, receiver.member_guard(unknown),
-                                      f"{unknown[0].cls.simple_name}.{method.name} "
-                                      "(no model of this method)", line)
+                                      f"{unknown[0].cls.simple_name}.{method.name} ({why})", line)
         results = []
         for impl, bridged, objs in groups.values():
             this = receiver.narrowed(objs)

@@ -22,7 +22,7 @@ public final class Tag {
     @Override
     public int hashCode() {
         if (hash == 0) {
-            hash = 31 * code + 7;
+            hash = 17 + code;
         }
         return hash;
     }
