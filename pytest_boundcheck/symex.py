@@ -796,7 +796,7 @@ class Executor:
                 self.unsupported(state, f"switch on a {sel.type}", switch.line)
         elif not (sel.type.kind == "enum" and sel.type.is_project or sel.type.fqname == jdk.STRING
                   or any(isinstance(label, ast.TypePattern) for label in labels)):
-            self.unsupported(state, f"switch on a {type_name(sel.type)}", switch.line)
+            self.unsupported(state, f"switch on an object of type {type_name(sel.type)}", switch.line)
         elif not any(isinstance(label, ast.Literal) and label.kind == "null" for label in labels):
             state = self.null_check(state, sel, switch.line)
             sel = sel.narrowed(o for o in sel.targets if o is not None)
