@@ -24,6 +24,7 @@ class Program:
         self.classes: dict[str, ClassInfo] = jdk.build_classes()
         self.project: list[ClassInfo] = []
         self._tested: set[ClassInfo] | None = None
+        self._caches: dict[str, bool] = {}  # field key -> is it a lazy cache
         self.add_units(units, origin)
 
     # ------------------------------------------------------------ building
@@ -214,6 +215,11 @@ class Program:
         """Is ``fld`` a lazily computed cache: a non-final instance field without
         initialiser that only its class's ``hashCode()`` assigns (``if (hash == 0) hash =
         ...``)? Every object a constructor makes starts with it at its default value."""
+        if fld.key not in self._caches:
+            self._caches[fld.key] = self._lazy_cache(fld)
+        return self._caches[fld.key]
+
+    def _lazy_cache(self, fld: FieldInfo) -> bool:
         cls = fld.owner
         if fld.static or fld.final or fld.init is not None or not cls.is_project:
             return False

@@ -233,8 +233,9 @@ def _method(rng: random.Random, name: str) -> Method:
     body = _Body(rng)
     lines = [f"    static int {name}(int a, int b) {{", f"        int r = {rng.randint(0, 5)};"]
     lines += body.block("        ", rng.randint(2, 3), 2)
-    lines += ["        E x = e(b);", "        r += x.ordinal() * 7 + x.compareTo(e(a)) * 3"
-              " + (x.name().equals(\"Q\") ? 1000 : 0);", "        return r;", "    }"]
+    lines += ["        E x = e(b);",
+              "        r += x.ordinal() * 7 + x.compareTo(e(a)) * 3 + (x.name().equals(\"Q\") ? 1000 : 0);",
+              "        return r;", "    }"]
     return Method(name, [("int", "a"), ("int", "b")], "int", "\n".join(lines))
 
 

@@ -57,7 +57,7 @@ def test_engine_matches_jvm_on_control_flow(generated, tmp_path):
         method = cases[0][0].method
         try:
             engine = ctlgen.engine_results(program, cls, method, [c.args for c, _ in cases], ctx)
-        except Exception as e:  # a crash is reported with its cases, like a mismatch
+        except Exception as e:  # noqa: BLE001 - a crash is reported with its cases, like a mismatch
             engine = [f"[raised {type(e).__name__}: {e}]"] * len(cases)
         bad += [f"{method.name}{case.args}: JVM {jvm}, engine {result}\n{method.source}"
                 for (case, jvm), result in zip(cases, engine) if result != jvm]
