@@ -79,6 +79,8 @@ class Rendering:
             return self.box(obj, shown)
         if obj.cls.element is not None:
             return self.array(obj, shown)
+        if obj.kind == "enum":
+            return f"{self.type_name(obj.cls)}.{self.ex.constant_name(obj)}"
         return self.names.get(obj) or self.declare(obj, None)
 
     def string(self, obj: HeapObj) -> str:
@@ -203,6 +205,8 @@ class Rendering:
         elif obj.cls.fqname == jdk.STRING:
             self.names[obj] = name
             self.lines.append(f"String {name} = {self.string(obj)};")
+        elif obj.kind == "enum":
+            self.lines.append(f"{self.type_name(obj.cls)} {name} = {self.java(ref)};")
         else:
             self.declare(obj, name)
 
@@ -216,7 +220,8 @@ class Rendering:
         columns = []
         for name, ref in params:
             obj = self.target(ref)
-            if obj is not None and obj.cls.is_project and obj not in [o for _, o in columns]:
+            if (obj is not None and obj.cls.is_project and obj.kind != "enum"
+                    and obj not in [o for _, o in columns]):
                 columns.append((name, obj))
         fields: list[FieldInfo] = []
         for _, obj in columns:

@@ -120,11 +120,11 @@ def applicable(program: Program, cls: ClassInfo, contracts: list[Contract]) -> l
 
 
 def universe(program: Program) -> list[ClassInfo]:
-    """Concrete types an initial object may have: project classes and records, String and
-    a plain Object. Enums join when the engine models them."""
+    """Concrete types an initial object may have: project classes, records and enums
+    (their constants), String and a plain Object."""
     classes = program.classes
     project = [c for c in _hierarchy_order(program.project)
-               if c.kind in ("class", "record") and not c.is_abstract]
+               if c.kind in ("class", "record", "enum") and not c.is_abstract]
     return project + [classes[jdk.STRING], classes[jdk.OBJECT]]
 
 

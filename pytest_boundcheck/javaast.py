@@ -136,6 +136,31 @@ class NewArray(Expr):
 
 
 @dataclass(frozen=True, slots=True)
+class TypePattern(Expr):
+    """``Foo f`` as a switch label: matches a non-null ``Foo`` and binds it to ``f``."""
+    type: TypeName
+    binding: str
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchCase:
+    """One ``case``/``default`` of a switch: its labels (constant expressions, the null
+    literal, type patterns) and the statements after ``:`` or ``->``. In a switch
+    expression, an arrow's expression is kept as a ``Yield`` of it."""
+    line: int
+    labels: tuple[Expr, ...]
+    default: bool
+    arrow: bool
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchExpr(Expr):
+    """A switch used as an expression: its cases yield its value."""
+    switch: Switch
+
+
+@dataclass(frozen=True, slots=True)
 class UnsupportedExpr(Expr):
     what: str
 
@@ -228,6 +253,23 @@ class Try(Stmt):
 
 
 @dataclass(frozen=True, slots=True)
+class Switch(Stmt):
+    selector: Expr
+    cases: tuple[SwitchCase, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Yield(Stmt):
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Synchronized(Stmt):
+    lock: Expr
+    body: Block
+
+
+@dataclass(frozen=True, slots=True)
 class Assert(Stmt):
     cond: Expr
     message: Expr | None
@@ -301,6 +343,14 @@ class Initializer:
 
 
 @dataclass(frozen=True, slots=True)
+class EnumConstant:
+    name: str
+    args: tuple[Expr, ...]
+    has_body: bool  # a constant-specific class body
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
 class TypeDecl:
     kind: str  # class | interface | enum | record | annotation
     name: str
@@ -316,6 +366,7 @@ class TypeDecl:
     line: int
     doc: str | None = None
     annotations: tuple[Annotation, ...] = ()
+    constants: tuple[EnumConstant, ...] = ()  # of an enum, in declaration order
 
 
 @dataclass(frozen=True, slots=True)

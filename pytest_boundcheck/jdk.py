@@ -38,6 +38,7 @@ _CLASSES: dict[str, tuple[str, str, str | None, tuple[str, ...]]] = {
     STRING: ("class", "final", OBJECT, ("java.lang.Comparable", "java.lang.CharSequence",
                                          "java.io.Serializable")),
     "java.lang.Class": ("class", "final", OBJECT, ()),
+    "java.lang.Enum": ("class", "abstract", OBJECT, ("java.lang.Comparable", "java.io.Serializable")),
     "java.lang.Number": ("class", "abstract", OBJECT, ("java.io.Serializable",)),
     "java.lang.Math": ("class", "final", OBJECT, ()),
     "java.lang.System": ("class", "final", OBJECT, ()),
@@ -66,7 +67,9 @@ for _exc, _sup in (("ArithmeticException", "RuntimeException"),
                    ("StringIndexOutOfBoundsException", "IndexOutOfBoundsException"),
                    ("NegativeArraySizeException", "RuntimeException"),
                    ("ArrayStoreException", "RuntimeException"),
-                   ("NumberFormatException", "IllegalArgumentException")):
+                   ("NumberFormatException", "IllegalArgumentException"),
+                   ("LinkageError", "Error"),
+                   ("IncompatibleClassChangeError", "LinkageError")):
     _CLASSES[f"java.lang.{_exc}"] = ("class", "", f"java.lang.{_sup}", ())
 
 # JDK interfaces the class table knows by their supertypes alone: code may hold them,
@@ -168,6 +171,7 @@ def build_classes() -> dict[str, ClassInfo]:
             cls.outer = outer
             outer.members[name.rpartition(".")[2]] = cls
     classes["java.lang.Comparable"].type_vars = {"T": classes[OBJECT]}
+    classes["java.lang.Enum"].type_vars = {"E": classes[OBJECT]}
     for (owner, fname), (tname, value) in _CONSTANTS.items():
         cls = classes[f"java.lang.{owner}"]
         cls.fields[fname] = FieldInfo(fname, PRIMITIVES[tname], cls, static=True, final=True, init=value)
@@ -359,6 +363,7 @@ def _per_object(cases, term_of):
 # ----------------------------------------------------------------- Object
 
 @model(OBJECT, "Object()")
+@model("java.lang.Enum", "Enum()")
 def object_init(ex, state, this, args, line):
     return None, state
 
@@ -476,6 +481,36 @@ def string_compare_to(ex, state, this, args, line):
 @model(STRING, "int length()")
 def string_length(ex, state, this, args, line):
     return _int(ex.text_of(this).length), state
+
+
+# ------------------------------------------------------------------- Enum
+# A project enum's constants are objects made once per check (``ex.enum_constants``);
+# equals and hashCode are Object's: identity, and an unknown identity hash per constant.
+
+@model("java.lang.Enum", "int ordinal()")
+def enum_ordinal(ex, state, this, args, line):
+    return _per_object(this.non_null(), lambda o: z3.BitVecVal(ex.ordinal(o), 32, ex.ctx)), state
+
+
+@model("java.lang.Enum", "String name()")
+def enum_name(ex, state, this, args, line):
+    names = [(g, ex.string_literal(ex.constant_name(o)).targets[0]) for g, o in this.non_null()]
+    return make_ref(ex.program.classes[STRING], names), state
+
+
+@model("java.lang.Enum", "int compareTo(E)")
+def enum_compare_to(ex, state, this, args, line):
+    """The difference of the ordinals; a constant of another enum (through a raw type)
+    throws ClassCastException."""
+    other = args[0]
+    state = ex.null_check(state, other, line)
+    foreign = mk_or(ex.ctx, [mk_and(g, h) for g, a in this.non_null() for h, b in other.non_null()
+                             if a.cls is not b.cls])
+    state = ex.throw(state, foreign, "java.lang.ClassCastException", line)
+    ordinals = [(g, ex.ordinal(o) if o.cls.kind == "enum" else 0) for g, o in other.non_null()]
+    theirs = _per_object(ordinals, lambda n: z3.BitVecVal(n, 32, ex.ctx))
+    ours = enum_ordinal(ex, state, this, [], line)[0]
+    return _int(ours.term - theirs.term), state
 
 
 @model(STRING, "boolean isEmpty()")

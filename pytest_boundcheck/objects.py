@@ -123,6 +123,8 @@ class ObjectMaker:
     def build(self, state: State, cls: ClassInfo, depth: int) -> tuple[Ref, State]:
         """A new object of ``cls`` as the program can make it."""
         ex = self.ex
+        if cls.kind == "enum":
+            return ex.choice(f"{cls.simple_name}#{self._next()}", cls, [cls], nullable=False), state
         if cls.fqname == jdk.STRING or cls.origin != "project":
             return ref_to(cls, self._library_object(cls), ex.ctx), state
         builders = _builders(cls)
@@ -263,7 +265,9 @@ def _builders(cls: ClassInfo) -> list[MethodInfo]:
 
 
 def _mutators(ex: Executor, cls: ClassInfo) -> list[MethodInfo]:
-    """The accessible void instance methods an object of ``cls`` runs (overrides resolved)."""
+    """The accessible void instance methods an object of ``cls`` runs (overrides resolved),
+    and a ``hashCode()`` that fills a cache: code may call it before a setter changes the
+    fields the cached value came from."""
     found: list[MethodInfo] = []
     for t in cls.supertypes():
         if not t.is_project:
@@ -271,6 +275,11 @@ def _mutators(ex: Executor, cls: ClassInfo) -> list[MethodInfo]:
         for m in t.methods:
             impl, _ = ex.program.find_override(cls, m)
             if (impl is not None and impl not in found and not impl.static and not impl.private
-                    and not impl.abstract and impl.return_type is VOID):
+                    and not impl.abstract and (impl.return_type is VOID or _fills_cache(ex, cls, impl))):
                 found.append(impl)
     return found
+
+
+def _fills_cache(ex: Executor, cls: ClassInfo, method: MethodInfo) -> bool:
+    assigned = ex.program.assigned_fields(method)
+    return any(f.name in assigned and ex.program.is_cache(f) for f in cls.instance_fields())

@@ -173,7 +173,7 @@ class _Converter:
     def type_decl(self, node: Node) -> ast.TypeDecl:
         kind = _TYPE_KINDS[node.type]
         modifiers = self.modifiers(node)
-        fields, methods, ctors, inits, members = [], [], [], [], []
+        fields, methods, ctors, inits, members, constants = [], [], [], [], [], []
         if kind == "record":
             for p in self.params(node.child_by_field_name("parameters")):
                 fields.append(ast.FieldDecl(frozenset({"private", "final"}), p.type, p.name,
@@ -200,6 +200,12 @@ class _Converter:
                 inits.append(ast.Initializer(False, self.block(member)))
             elif t in _TYPE_KINDS:
                 members.append(self.type_decl(member))
+            elif t == "enum_constant":
+                args = member.child_by_field_name("arguments")
+                constants.append(ast.EnumConstant(
+                    _text(member.child_by_field_name("name")),
+                    self.args(args) if args is not None else (),
+                    member.child_by_field_name("body") is not None, _line(member)))
         superclass = node.child_by_field_name("superclass")
         interfaces = node.child_by_field_name("interfaces")
         if kind == "interface":
@@ -212,7 +218,8 @@ class _Converter:
             interfaces=self.type_list(interfaces),
             fields=tuple(fields), methods=tuple(methods), constructors=tuple(ctors),
             initializers=tuple(inits), members=tuple(members), line=_line(node),
-            doc=self.doc(node), annotations=self.annotations(node))
+            doc=self.doc(node), annotations=self.annotations(node),
+            constants=tuple(constants))
 
     def body_members(self, body: Node | None) -> list[Node]:
         if body is None:
@@ -429,6 +436,58 @@ class _Converter:
                 final = self.block(child.named_children[-1])
         return ast.Try(_line(node), self.block(node.child_by_field_name("body")), tuple(catches), final)
 
+    def stmt_switch_expression(self, node):
+        return self.switch(node, False)
+
+    def switch(self, node: Node, is_expr: bool) -> ast.Switch:
+        return ast.Switch(_line(node), self.expr(node.child_by_field_name("condition")),
+                          self.switch_cases(node.child_by_field_name("body"), is_expr))
+
+    def stmt_yield_statement(self, node):
+        return ast.Yield(_line(node), self.expr(node.named_children[0]))
+
+    def stmt_synchronized_statement(self, node):
+        lock = next(c for c in node.named_children if c.type == "parenthesized_expression")
+        return ast.Synchronized(_line(node), self.expr(lock), self.block(node.child_by_field_name("body")))
+
+    def switch_cases(self, body: Node, is_expr: bool) -> tuple[ast.SwitchCase, ...]:
+        """A switch block's rules (``case ... ->``) or statement groups (``case ...:``);
+        consecutive labels of one group become one case."""
+        cases = []
+        for child in body.named_children:
+            if child.type not in ("switch_rule", "switch_block_statement_group"):
+                continue
+            labels, default, stmts = [], False, []
+            for part in child.named_children:
+                if part.type == "switch_label":
+                    default |= self.switch_label(part, labels)
+                elif part.type not in ("line_comment", "block_comment"):
+                    stmts.extend(self.stmts(part))
+            arrow = child.type == "switch_rule"
+            if arrow and is_expr and len(stmts) == 1 and isinstance(stmts[0], ast.ExprStmt):
+                stmts = [ast.Yield(stmts[0].line, stmts[0].expr)]
+            cases.append(ast.SwitchCase(_line(child), tuple(labels), default, arrow, tuple(stmts)))
+        return tuple(cases)
+
+    def switch_label(self, node: Node, labels: list[ast.Expr]) -> bool:
+        """Adds the label's constants and patterns to ``labels``; True for ``default``."""
+        default = any(c.type == "default" for c in node.children)
+        for part in node.named_children:
+            if part.type == "identifier" and _text(part) == "default":
+                default = True
+            elif part.type == "guard":
+                labels.append(ast.UnsupportedExpr(_line(part), "switch case guard (when)"))
+            elif part.type == "pattern":
+                pattern = part.named_children[0]
+                if pattern.type != "type_pattern":
+                    labels.append(ast.UnsupportedExpr(_line(part), "record pattern"))
+                    continue
+                type_, name = pattern.named_children
+                labels.append(ast.TypePattern(_line(part), self.type(type_), _text(name)))
+            else:
+                labels.append(self.expr(part))
+        return default
+
     def stmt_assert_statement(self, node):
         parts = node.named_children
         return ast.Assert(_line(node), self.expr(parts[0]),
@@ -596,6 +655,9 @@ class _Converter:
                                self.expr(node.child_by_field_name("consequence")),
                                self.expr(node.child_by_field_name("alternative")))
 
+    def expr_switch_expression(self, node):
+        return ast.SwitchExpr(_line(node), self.switch(node, True))
+
     def expr_class_literal(self, node):
         return ast.ClassLiteral(_line(node), self.type(node.named_children[0]))
 
@@ -609,10 +671,7 @@ _TYPE_KINDS = {
 }
 
 _UNSUPPORTED_STMTS = {
-    "switch_expression": "switch",
     "try_with_resources_statement": "try-with-resources",
-    "synchronized_statement": "synchronized block",
-    "yield_statement": "yield",
     "class_declaration": "local class",
     "record_declaration": "local record",
     "interface_declaration": "local interface",
@@ -622,6 +681,5 @@ _UNSUPPORTED_STMTS = {
 _UNSUPPORTED_EXPRS = {
     "lambda_expression": "lambda expression",
     "method_reference": "method reference",
-    "switch_expression": "switch expression",
     "template_expression": "string template",
 }

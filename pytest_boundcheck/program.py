@@ -32,6 +32,7 @@ class Program:
         self.classes: dict[str, ClassInfo] = jdk.build_classes()
         self.project: list[ClassInfo] = []
         self._tested: set[ClassInfo] | None = None
+        self._caches: dict[str, bool] = {}  # field key -> is it a lazy cache
         # first, so that a project with a library's own source (the library itself) uses it
         self.add_units(list(library_units()), "library")
         self.add_units(units, origin)
@@ -72,12 +73,12 @@ class Program:
                 cls.type_vars[name] = self._erased(self.resolve_type(bound, cls))
         if decl.superclass is not None:
             cls.superclass = self._erased(self.resolve_type(decl.superclass, cls))
+        elif decl.kind == "enum":
+            cls.superclass = self.classes["java.lang.Enum"]
         elif not cls.is_interface:
             cls.superclass = obj
         cls.interfaces = [c for c in (self._erased(self.resolve_type(t, cls)) for t in decl.interfaces)
                           if c.is_interface or c.origin == "external"]
-        if decl.kind == "enum":
-            cls.interfaces.append(self.classes["java.lang.Comparable"])
 
     def _erased(self, t: JType) -> ClassInfo:
         return t if isinstance(t, ClassInfo) else self.classes[jdk.OBJECT]
@@ -89,6 +90,8 @@ class Program:
                                            static="static" in f.modifiers,
                                            final="final" in f.modifiers, init=f.init, line=f.line,
                                            transient="transient" in f.modifiers)
+        for c in decl.constants:
+            cls.fields[c.name] = FieldInfo(c.name, cls, cls, static=True, final=True, line=c.line)
         methods = list(decl.methods) + generated_methods
         ctors = [c for c in decl.constructors if c.name == "<init>"] + generated_ctors
         if decl.kind == "record":
@@ -207,12 +210,35 @@ class Program:
                                       cls.decl.initializers]):
                     names = (node.types if isinstance(node, ast.Catch) else
                              [node.type] if isinstance(node, (ast.InstanceOf, ast.Cast,
-                                                              ast.ClassLiteral)) else [])
+                                                              ast.ClassLiteral, ast.TypePattern))
+                             else [])
                     for name in names:
                         t = self.resolve_type(name, cls)
                         if isinstance(t, ClassInfo):
                             self._tested.add(t)
         return self._tested
+
+    def assigned_fields(self, method: MethodInfo) -> set[str]:
+        """Names of the fields (or locals) a method's own body assigns."""
+        return _assigned_names(method.decl.body) if method.decl is not None else set()
+
+    def is_cache(self, fld: FieldInfo) -> bool:
+        """Is ``fld`` a lazily computed cache: a non-final instance field without
+        initialiser that only its class's ``hashCode()`` assigns (``if (hash == 0) hash =
+        ...``)? Every object a constructor makes starts with it at its default value."""
+        if fld.key not in self._caches:
+            self._caches[fld.key] = self._lazy_cache(fld)
+        return self._caches[fld.key]
+
+    def _lazy_cache(self, fld: FieldInfo) -> bool:
+        cls = fld.owner
+        if fld.static or fld.final or fld.init is not None or not cls.is_project:
+            return False
+        setup = [c.decl.body for c in cls.ctors] + [i.body for i in cls.decl.initializers]
+        if fld.name in _assigned_names(setup):
+            return False
+        writers = [m for m in cls.methods if fld.name in self.assigned_fields(m)]
+        return bool(writers) and all(m.name == "hashCode" and not m.params for m in writers)
 
     def subclasses(self, cls: ClassInfo) -> list[ClassInfo]:
         """Project classes that are ``cls`` or a subtype of it, in declaration order."""
@@ -320,6 +346,11 @@ def _record_members(decl: ast.TypeDecl, path: str) -> tuple[list[ast.MethodDecl]
         ctors[0] = replace(ctors[0], modifiers=compact.modifiers,
                            body=ast.Block(compact.line, compact.body.stmts + body.stmts))
     return list(implicit.methods), ctors
+
+
+def _assigned_names(node) -> set[str]:
+    targets = [n.target for n in ast.walk(node) if isinstance(n, (ast.Assign, ast.Update))]
+    return {t.name for t in targets if isinstance(t, (ast.Name, ast.FieldAccess))}
 
 
 def _bridges(impl: MethodInfo, method: MethodInfo) -> bool:

@@ -231,19 +231,24 @@ def add_one(a: Prim, delta: int) -> Prim:
     return convert(arithmetic("+", a, one), a.type)
 
 
-def conditional_type(a: PrimType, b: PrimType, a_const: int | None, b_const: int | None) -> PrimType:
-    """Type of ``c ? a : b`` for primitive operands (JLS 15.25, numeric cases)."""
-    if a is b:
-        return a
-    if a is BOOLEAN or b is BOOLEAN:
-        raise NotModelled("conditional mixing boolean and numbers")
-    small = {"byte", "short", "char"}
-    if {a.name, b.name} == {"byte", "short"}:
-        return next(t for t in (a, b) if t.name == "short")
-    for narrow, other_const in ((a, b_const), (b, a_const)):
-        if narrow.name in small and other_const is not None and _fits(other_const, narrow):
-            return narrow
-    return promoted_type(a, b)
+def choice_type(arms: list[tuple[PrimType, int | None]]) -> PrimType:
+    """Type of ``c ? a : b`` or of a switch expression with primitive results: numeric
+    promotion in a numeric choice context (JLS 5.6, 15.25, 15.28.1). ``arms`` holds each
+    result's type and its value if it is a constant expression of type int."""
+    types = {t.name: t for t, _ in arms}
+    if len(types) == 1:
+        return arms[0][0]
+    if "boolean" in types:
+        raise NotModelled("a choice mixing boolean and numbers")
+    if "long" in types:
+        return LONG
+    if any(t is INT and c is None for t, c in arms):
+        return INT
+    for narrow, others in (("short", ("short", "byte")), ("byte", ("byte",)), ("char", ("char",))):
+        if narrow in types and all(t.name in others or (t is INT and _fits(c, types[narrow]))
+                                   for t, c in arms):
+            return types[narrow]
+    return INT
 
 
 def _fits(value: int, type_: PrimType) -> bool:

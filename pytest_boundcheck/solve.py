@@ -169,8 +169,9 @@ class Solver:
         them, plus those equalities. Z3 would do the same, unless it first replaced each
         variable by its definition and were left proving that two copies of some
         arithmetic agree, which can take seconds where this takes nothing. The goal is
-        simplified first: ``Double.compare(a, b) == 0`` becomes such an equality only then."""
-        goal = z3.simplify(goal)
+        simplified first (``Double.compare(a, b) == 0`` becomes such an equality only then),
+        and what every side of a disjunction shares is taken out of it (``_factored``)."""
+        goal = _factored(z3.simplify(goal), {})
         pairs = []
         for c in _implied(goal).values():
             if z3.is_eq(c):
@@ -379,6 +380,36 @@ def _floating_within(v: z3.FPRef, t: PrimType, bound: int, signs: str, extremes:
 _FLOATING_BOUND = 16
 _EXTREMES = {"Double": (float.fromhex("0x1.fffffffffffffp1023"), float.fromhex("0x1p-1074")),
              "Float": (float.fromhex("0x1.fffffep127"), float.fromhex("0x1p-149"))}
+
+
+def _factored(goal: z3.BoolRef, done: dict) -> z3.BoolRef:
+    """``goal`` with the conjuncts that every side of an Or shares taken out of it, bottom
+    up: ``Or(And(a, b, c), And(a, b, d))`` is ``And(a, b, Or(c, d))``. The paths through a
+    branch of the code share the conditions from before it, and where those equate two
+    variables ``_identify`` can use them only at the top."""
+    key = goal.get_id()
+    if key in done:
+        return done[key]
+    if z3.is_and(goal) or z3.is_or(goal):
+        kids = [_factored(c, done) for c in goal.children()]
+        parts = [k.children() if z3.is_and(k) else [k] for k in kids]
+    if z3.is_and(goal):
+        flat = {c.get_id(): c for p in parts for c in p}
+        result = z3.And(list(flat.values()))
+    elif z3.is_or(goal):
+        shared = set.intersection(*({c.get_id() for c in p} for p in parts))
+        rests = [[c for c in p if c.get_id() not in shared] for p in parts]
+        common = [c for c in parts[0] if c.get_id() in shared]
+        if not common:
+            result = z3.Or(kids)
+        elif any(not r for r in rests):
+            result = z3.And(common)
+        else:
+            result = z3.And(*common, z3.Or([z3.And(r) if len(r) > 1 else r[0] for r in rests]))
+    else:
+        result = goal
+    done[key] = result
+    return result
 
 
 def _is_variable(t: z3.ExprRef) -> bool:

@@ -27,8 +27,8 @@ from .jtypes import (BOOLEAN, CHAR, DOUBLE, FLOAT, INT, LONG, VOID, ClassInfo, F
                      MethodInfo, NULL, PrimType, type_name)
 from .program import Program
 from .semantics import NotModelled
-from .values import (ID_BITS, HeapObj, Prim, Ref, Value, is_false, merge_values, mk_and,
-                     mk_ite, mk_not, mk_or, ref_eq, ref_to)
+from .values import (ID_BITS, HeapObj, Prim, Ref, Value, is_false, is_true, merge_values, mk_and,
+                     mk_ite, mk_join, mk_not, mk_or, ref_eq, ref_to)
 
 
 FEASIBILITY_RLIMIT = 100_000  # solver resource units for one path-feasibility question
@@ -93,8 +93,10 @@ class Observation:
 class _Jump:
     label: str | None
     is_loop: bool
+    switch: str | None = None  # "statement" or "expression" for the body of a switch
     breaks: list[State] = field(default_factory=list)
     continues: list[State] = field(default_factory=list)
+    yields: list[tuple[State, Value, ast.Yield]] = field(default_factory=list)
 
 
 @dataclass
@@ -138,6 +140,9 @@ class Executor:
         self._class_objs: dict[str, HeapObj] = {}
         self._literals: dict[str, HeapObj] = {}
         self._statics: dict[str, Value] = {}
+        self._enums: dict[str, list[HeapObj]] = {}  # enum -> its constants
+        self._enum_fields: dict[tuple[HeapObj, FieldInfo], Value] = {}
+        self._enum_trouble: dict[str, Event | None] = {}  # what stops making an enum's constants
         self._names: dict[int, Prim] = {}  # term id -> the variable that names it
         self._elements: dict[tuple[str, int], FieldInfo] = {}
         self._loops = 0  # enhanced for loops run, to name their hidden locals
@@ -182,6 +187,8 @@ class Executor:
         return self.objects[num - 1] if num else None
 
     def slot_objects(self, cls: ClassInfo) -> list[HeapObj]:
+        if cls.kind == "enum" and cls.is_project:
+            return self.enum_constants(cls)
         if cls.fqname not in self.slots:
             self.slots[cls.fqname] = [
                 self.any_string(f"String#{i}") if cls.fqname == jdk.STRING else
@@ -361,7 +368,8 @@ class Executor:
         """A reference to null (if nullable) or one initial object of the given types."""
         options: list[HeapObj | None] = [None] if nullable else []
         for t in types:
-            options.extend(self.slot_objects(t)[:per_type])
+            objs = self.slot_objects(t)
+            options.extend(objs if t.kind == "enum" else objs[:per_type])
         if len(options) == 1:
             return ref_to(static, options[0], self.ctx)
         var = z3.BitVec(name, ID_BITS, self.ctx)
@@ -377,7 +385,7 @@ class Executor:
             t = fld.type
             if self.is_constant_field(fld):
                 value = self.constant_value(fld)
-            elif fld.transient:  # a cache, as a fresh or deserialised object has it
+            elif fld.transient or self.program.is_cache(fld):  # as a new object has it
                 value = self.default_value(t)
             elif isinstance(t, PrimType):
                 value = semantics.variable(self.ctx, t, name)
@@ -391,9 +399,78 @@ class Executor:
         key = (obj, fld)
         if key in state.heap:
             return state.heap[key]
+        if obj.kind == "enum":
+            if key not in self._enum_fields:
+                self._enum_unsupported(state, obj.cls)
+            return self._enum_fields[key]
         if obj.kind != "slot":
             raise AssertionError(f"field {fld.key} of {obj} read before it was set")
         return self.initial_value(obj, fld)
+
+    # -- enums
+    def enum_constants(self, cls: ClassInfo) -> list[HeapObj]:
+        """The constants of a project enum: made once per check, by running their
+        constructors in declaration order as the enum's static initialiser does."""
+        if cls.fqname not in self._enums:
+            objs = [self.heap_object(cls, f"{cls.simple_name}.{c.name}", "enum", opaque=c.has_body)
+                    for c in cls.decl.constants]
+            self._enums[cls.fqname] = objs
+            self._enum_trouble[cls.fqname] = self._make_constants(cls, objs)
+        return self._enums[cls.fqname]
+
+    def _make_constants(self, cls: ClassInfo, objs: list[HeapObj]) -> Event | None:
+        """Run the constants' constructors into ``_enum_fields``; what stops that, if anything."""
+        with_body = next((c for c in cls.decl.constants if c.has_body), None)
+        if with_body is not None:
+            return Event(self.true, f"enum constant {cls.simple_name}.{with_body.name} with a "
+                                    "class body", Location(cls.path, with_body.line))
+        marks = len(self.stuck), len(self.cuts)
+        self.handlers.append([])
+        self.frames.append(Frame(None, cls, None))
+        state: State | None = State(self.true, {}, {})
+        try:
+            for c, obj in zip(cls.decl.constants, objs):
+                args, state = self.eval_args(c.args, state)
+                ctor = self.program.select_method(cls.ctors, [a.type for a in args])
+                if ctor is None:
+                    self.unsupported(state, f"constructor {cls.simple_name}({_types(args)})", c.line)
+                state.heap.update({(obj, f): self.default_value(f.type) for f in cls.instance_fields()})
+                state = self.invoke(ctor, ref_to(cls, obj, self.ctx), args, state, c.line)[1]
+        except DeadPath:
+            state = None
+        finally:
+            self.frames.pop()
+            thrown = [t for t in self.handlers.pop() if not is_false(t.guard)]
+        events = self.stuck[marks[0]:] + self.cuts[marks[1]:]
+        del self.stuck[marks[0]:], self.cuts[marks[1]:]
+        if events:
+            return Event(self.true, f"making the constants of {cls.simple_name}: {events[0].what}",
+                         events[0].where)
+        if state is None or thrown or not is_true(state.guard):
+            return Event(self.true, f"making the constants of {cls.simple_name} may throw",
+                         Location(cls.path, cls.decl.line))
+        self._enum_fields.update((k, v) for k, v in state.heap.items() if k[0] in objs)
+        return None
+
+    def _enum_unsupported(self, state: State, cls: ClassInfo):
+        trouble = self._enum_trouble.get(cls.fqname) or Event(
+            self.true, f"a constant of {cls.simple_name} used while the constants are made",
+            Location(cls.path, cls.decl.line))
+        self.unsupported(state, trouble.what, trouble.where.line, trouble.where.path or "?")
+
+    def enum_constant(self, fld: FieldInfo) -> Ref | None:
+        """The constant a static field of an enum names, if it names one."""
+        cls = fld.owner
+        names = [c.name for c in cls.decl.constants] if cls.kind == "enum" and cls.is_project else []
+        if fld.name not in names:
+            return None
+        return ref_to(cls, self.enum_constants(cls)[names.index(fld.name)], self.ctx)
+
+    def ordinal(self, obj: HeapObj) -> int:
+        return self._enums[obj.cls.fqname].index(obj)
+
+    def constant_name(self, obj: HeapObj) -> str:
+        return obj.cls.decl.constants[self.ordinal(obj)].name
 
     def identity_hash(self, obj: HeapObj) -> z3.ExprRef:
         if obj not in self._identity:
@@ -615,7 +692,7 @@ class Executor:
             return None
         if len(states) == 1 and env_from is None:
             return states[0]
-        guard = mk_or(self.ctx, [s.guard for s in states])
+        guard = mk_join(self.ctx, [s.guard for s in states])
         if env_from is not None:
             env = env_from.env
         else:
@@ -653,6 +730,8 @@ class Executor:
             obj, fld = key
             if obj.kind == "slot":
                 vals = [v if v is not None else self.initial_value(obj, fld) for v in vals]
+            elif obj.kind == "enum":
+                vals = [v if v is not None else self._enum_fields[key] for v in vals]
             pairs = [(s.guard, v) for s, v in zip(states, vals) if v is not None]
             heap[key] = merge_values(self.ctx, first.type, pairs)
         return heap
@@ -796,7 +875,8 @@ class Executor:
 
     def _jump_target(self, label: str | None, for_continue: bool, line: int, state: State) -> _Jump:
         for jump in reversed(self.frame.jumps):
-            if (label is None and jump.is_loop) or (label is not None and jump.label == label):
+            unlabeled = jump.is_loop or (jump.switch == "statement" and not for_continue)
+            if (label is None and unlabeled) or (label is not None and jump.label == label):
                 if for_continue and not jump.is_loop:
                     break
                 return jump
@@ -833,8 +913,33 @@ class Executor:
         return self.throw(state, mk_not(c), "java.lang.AssertionError", stmt.line, message)
 
     def _exec_Try(self, stmt: ast.Try, state: State) -> State:
-        if stmt.final is not None:
-            self.unsupported(state, "finally block", stmt.line)
+        if stmt.final is None:
+            return self._try_catch(stmt, state)
+        frame = self.frame
+        returns = len(frame.returns)
+        marks = [(j, len(j.breaks), len(j.continues), len(j.yields)) for j in frame.jumps]
+        self.handlers.append([])
+        try:
+            normal = self.branch(state, self.true, lambda s: self._try_catch(stmt, s))
+        finally:
+            thrown = self.handlers.pop()
+        # every abrupt completion of the try and catch blocks runs the finally block, then
+        # goes on as it was going, unless the finally block completes abruptly itself
+        pending = [(s, lambda s2, v=v, ln=ln: frame.returns.append((s2, v, ln)))
+                   for s, v, ln in frame.returns[returns:]]
+        del frame.returns[returns:]
+        for jump, *counts in marks:
+            for filed, mark in zip((jump.breaks, jump.continues, jump.yields), counts):
+                pending += [(_state_of(e), lambda s2, e=e, f=filed: f.append(_resumed(e, s2)))
+                            for e in filed[mark:]]
+                del filed[mark:]
+        pending += [(t.state.under(t.guard), lambda s2, t=t: self.handlers[-1].append(
+                     Thrown(s2.guard, s2, t.exc, t.where, t.message))) for t in thrown]
+        for entry, resume in pending:
+            self.branch(entry, self.true, lambda s, r=resume: r(self.exec_stmt(stmt.final, s)))
+        return self.exec_stmt(stmt.final, self._joined(normal))
+
+    def _try_catch(self, stmt: ast.Try, state: State) -> State:
         self.handlers.append([])
         try:
             normal = self.branch(state, self.true, lambda s: self.exec_stmt(stmt.body, s))
@@ -844,10 +949,14 @@ class Executor:
         caught: list[list[tuple[State, Ref]]] = [[] for _ in stmt.catches]
         for t in thrown:
             for g, obj in t.exc.non_null():
-                index = next((i for i, types in enumerate(catch_types)
-                              if any(obj.cls.is_subtype_of(ct) for ct in types)), None)
-                one = ref_to(t.exc.type, obj, self.ctx)
                 sub = t.state.under(mk_and(t.guard, g))
+                index = self._catching(obj, catch_types)
+                if index == -1:
+                    self.stuck.append(Event(sub.guard, f"whether a {obj.cls.simple_name} is caught "
+                                                       "(a class the engine knows nothing of)",
+                                            self.here(stmt.line)))
+                    continue
+                one = ref_to(t.exc.type, obj, self.ctx)
                 if index is None:
                     self.handlers[-1].append(Thrown(sub.guard, sub, one, t.where, t.message))
                 else:
@@ -861,6 +970,175 @@ class Executor:
             entry.env[clause.name] = exc
             outs.append(self.branch(entry, self.true, lambda s, c=clause: self.exec_stmt(c.body, s)))
         return self._joined(self.merge(outs))
+
+    @staticmethod
+    def _catching(obj: HeapObj, catch_types: list[list[JType]]) -> int | None:
+        """The index of the first catch clause that catches ``obj``; None if none does,
+        -1 if the class table cannot tell (a class the engine knows nothing of)."""
+        for i, types in enumerate(catch_types):
+            decided = [_instance_of(obj, t) if isinstance(t, ClassInfo) else False for t in types]
+            if True in decided:
+                return i
+            if None in decided:
+                return -1
+        return None
+
+    def _exec_Synchronized(self, stmt: ast.Synchronized, state: State) -> State:
+        """One thread runs the check: the lock only has to be a non-null object."""
+        lock, state = self.eval(stmt.lock, state)
+        if isinstance(lock, Prim):
+            self.unsupported(state, "synchronized on a primitive", stmt.line)
+        return self.exec_stmt(stmt.body, self.null_check(state, lock, stmt.line))
+
+    # -- switch
+    # The cases are tried as an if-else chain (a case's entry is the paths no earlier case
+    # matched, where one of its labels does), and what leaves them is joined back from the
+    # last case to the first: each join meets the two sides of one test of the chain.
+
+    def _exec_Switch(self, stmt: ast.Switch, state: State) -> State:
+        outer = set(state.env)
+        exits = self._run_switch(stmt, state, _Jump(None, False, "statement"))
+        out = self._joined_pair(self._fold(exits, None))[0]
+        for name in [n for n in out.env if n not in outer]:
+            del out.env[name]
+        return out
+
+    def _eval_SwitchExpr(self, expr: ast.SwitchExpr, state: State):
+        exits = self._run_switch(expr.switch, state, _Jump(None, False, "expression"))
+        yields = [e for pieces in exits for e in pieces]
+        if not yields:
+            raise DeadPath
+        reached = {id(y) for _, _, y in yields}
+        typed = [(v.type, y, s) for s, v, y in yields] + [
+            (self.type_aside(y.value, state), y, state)
+            for y in _yields(expr.switch.cases) if id(y) not in reached]
+        typed = [(t, y, s) for t, y, s in typed if t is not None]
+        if all(isinstance(t, PrimType) for t, _, _ in typed):
+            t = semantics.choice_type([(t, self.constant_int(y.value, s)) for t, y, s in typed])
+            exits = [[(s, semantics.convert(v, t), y) for s, v, y in e] for e in exits]
+        elif any(isinstance(t, PrimType) for t, _, _ in typed):
+            self.unsupported(state, "switch expression mixing primitives and objects (boxing)",
+                             expr.line)
+        else:
+            t = next(t for t, _, _ in typed if isinstance(t, ClassInfo))
+        out, value, _ = self._joined_pair(self._fold(exits, t))
+        for name in [n for n in out.env if n not in state.env]:
+            del out.env[name]
+        return value, out
+
+    def _exec_Yield(self, stmt: ast.Yield, state: State) -> State:
+        value, state = self.eval(stmt.value, state)
+        jump = next(j for j in reversed(self.frame.jumps) if j.switch == "expression")
+        jump.yields.append((state, value, stmt))
+        raise DeadPath
+
+    def _run_switch(self, switch: ast.Switch, state: State, jump: _Jump) -> list[list]:
+        """Run the cases where they match, with ``jump`` the target of their breaks or
+        yields. Returns the (state, value, yield) triples that leave the switch: a list
+        per case, in order, and last the default's (with the paths no case matches and
+        the fall out of the last case)."""
+        sel, state = self._selector(switch, state)
+        entries, rest = [], state  # rest: the paths no case has matched yet
+        for case in switch.cases:
+            conds, bindings = [], {}
+            for label in case.labels:
+                if rest is not None:
+                    cond, rest = self._label_matches(sel, label, rest, bindings)
+                    conds.append(cond)
+            cond = mk_or(self.ctx, conds)
+            entries.append(rest and self.branch(rest, cond, lambda s, b=bindings: State(
+                s.guard, {**s.env, **b}, s.heap)))
+            rest = rest and self.branch(rest, mk_not(cond), lambda s: s)
+        exits: list[list] = [[] for _ in range(len(switch.cases) + 1)]
+        if not any(c.default for c in switch.cases):
+            if jump.switch == "statement":
+                exits[-1].append((rest, None, None))
+            elif rest is not None:  # an enum constant or class added since compilation (15.28.2)
+                self.branch(rest, self.true, lambda s: self.throw(
+                    s, self.true, "java.lang.IncompatibleClassChangeError", switch.line))
+        fall = None
+        self.frame.jumps.append(jump)
+        try:
+            for i, (case, entry) in enumerate(zip(switch.cases, entries)):
+                if case.default:
+                    entry, i = self.merge([entry, rest]), len(switch.cases)
+                if not case.arrow:
+                    entry = self.merge([entry, fall])
+                body = ast.Block(case.line, case.body)
+                end = entry and self.branch(entry, self.true, lambda s, b=body: self.exec_stmt(b, s))
+                fall = None if case.arrow else end
+                exits[i] += [(s, None, None) for s in jump.breaks] + jump.yields
+                if case.arrow and jump.switch == "statement":
+                    exits[i].append((end, None, None))
+                jump.breaks.clear()
+                jump.yields.clear()
+        finally:
+            self.frame.jumps.pop()
+        if jump.switch == "statement":
+            exits[-1].append((fall, None, None))
+        return exits
+
+    def _selector(self, switch: ast.Switch, state: State) -> tuple[Value, State]:
+        """The selector's value; without ``case null`` a null selector throws
+        NullPointerException."""
+        sel, state = self.eval(switch.selector, state)
+        labels = [label for case in switch.cases for label in case.labels]
+        if isinstance(sel, Prim):
+            if not sel.type.is_integral or sel.type is LONG:
+                self.unsupported(state, f"switch on a {sel.type}", switch.line)
+        elif not (sel.type.kind == "enum" and sel.type.is_project or sel.type.fqname == jdk.STRING
+                  or any(isinstance(label, ast.TypePattern) for label in labels)):
+            self.unsupported(state, f"switch on an object of type {type_name(sel.type)}", switch.line)
+        elif not any(isinstance(label, ast.Literal) and label.kind == "null" for label in labels):
+            state = self.null_check(state, sel, switch.line)
+            sel = sel.narrowed(o for o in sel.targets if o is not None)
+        return sel, state
+
+    def _fold(self, exits: list[list], type_: JType | None):
+        """Join the exits of a switch's cases from the last to the first: (state, value),
+        or None if nothing leaves it."""
+        acc = None
+        for pieces in reversed(exits):
+            acc = self._join([self._join(pieces, type_), acc], type_)
+        return acc
+
+    def _join(self, pieces, type_: JType | None):
+        pieces = [p for p in pieces if p is not None and p[0] is not None]
+        if not pieces:
+            return None
+        state = self.merge([p[0] for p in pieces])
+        if type_ is None:
+            return state, None, None
+        return state, merge_values(self.ctx, type_, [(p[0].guard, p[1]) for p in pieces]), None
+
+    @staticmethod
+    def _joined_pair(pair):
+        if pair is None:
+            raise DeadPath
+        return pair
+
+    def _label_matches(self, sel: Value, label: ast.Expr, state: State, bindings: dict):
+        """(condition that ``sel`` matches ``label``, state); a pattern adds its binding."""
+        if isinstance(label, ast.Literal) and label.kind == "null":
+            return sel.null_guard(), state
+        if isinstance(label, ast.TypePattern):
+            t = self.resolve_type(label.type)
+            if not isinstance(t, ClassInfo):
+                self.unsupported(state, "type pattern of a primitive type", label.line)
+            state, known = self.decide_instances(state, sel, t, label.line)
+            matching = [o for o in known if o is not None and _instance_of(o, t)]
+            bindings[label.binding] = sel.narrowed(matching).typed(t)
+            return sel.member_guard(matching), state
+        if isinstance(sel, Ref) and sel.type.kind == "enum":
+            if not isinstance(label, ast.Name) or label.name not in sel.type.fields:
+                self.unsupported(state, "enum switch label that is not a constant's name", label.line)
+            constant = self.static_value(sel.type.fields[label.name], state, label.line)
+            return ref_eq(self.ctx, sel, constant), state
+        value, state = self.eval(label, state)
+        if isinstance(sel, Ref):
+            same, state = self.call_method(state, sel, "equals", [value], label.line)
+            return same.term, state
+        return semantics.compare("==", sel, value).term, state
 
     def _exec_CtorCall(self, stmt: ast.CtorCall, state: State) -> State:
         self.unsupported(state, "constructor call outside a constructor's first statement", stmt.line)
@@ -1027,6 +1305,8 @@ class Executor:
         heap = dict(state.heap)
         value = self.named(value, fld.name)
         for g, obj in cases:
+            if obj.kind == "enum" and self._enum_trouble.get(obj.cls.fqname) is not None:
+                self._enum_unsupported(state, obj.cls)
             if len(cases) == 1:
                 heap[(obj, fld)] = value
             else:
@@ -1035,6 +1315,9 @@ class Executor:
         return State(state.guard, state.env, heap)
 
     def static_value(self, fld: FieldInfo, state: State, line: int) -> Value:
+        constant = self.enum_constant(fld)
+        if constant is not None:
+            return constant
         if not fld.final:
             self.unsupported(state, f"non-final static field {fld.owner.simple_name}.{fld.name}", line)
         if not self.is_constant_field(fld):
@@ -1226,8 +1509,8 @@ class Executor:
         unboxed = [jdk.unboxed_type(t) for t in types]
         if types[0] is not types[1] and None not in unboxed or all(isinstance(t, PrimType) for t in types):
             # numeric or boolean: a box arm is unboxed (JLS 15.25)
-            t = semantics.conditional_type(unboxed[0], unboxed[1], self.constant_int(expr.then, state),
-                                           self.constant_int(expr.other, state))
+            t = semantics.choice_type([(unboxed[0], self.constant_int(expr.then, state)),
+                                       (unboxed[1], self.constant_int(expr.other, state))])
             def numeric(s, v):
                 v, s = self.unboxed(s, v, expr.line)
                 return semantics.convert(v, t), s
@@ -1529,9 +1812,10 @@ class Executor:
                 self._site(f"{opaque[0].cls.simple_name}.{method.name}"))))
             unknown = [o for o in unknown if o not in opaque]
         if unknown:
+            trouble = self._enum_trouble.get(unknown[0].cls.fqname)
+            why = f"{trouble.what}, {trouble.where}" if trouble else "no model of this method"
             state = self.stuck_unless(state, receiver.member_guard(unknown),
-                                      f"{unknown[0].cls.simple_name}.{method.name} "
-                                      "(no model of this method)", line)
+                                      f"{unknown[0].cls.simple_name}.{method.name} ({why})", line)
         for impl, bridged, objs in groups.values():
             this = receiver.narrowed(objs)
             guard = receiver.member_guard(objs)
@@ -1548,7 +1832,8 @@ class Executor:
         impl, bridged = self.program.find_override(dynamic, method)
         unknown = dynamic.origin == "external" or impl is None or (
             dynamic.origin == "jdk" and impl.owner is not dynamic
-            and impl.name in jdk.OBJECT_METHODS and not jdk.keeps_object_methods(dynamic))
+            and impl.name in jdk.OBJECT_METHODS and not jdk.keeps_object_methods(dynamic)) or (
+            impl.owner.is_project and self._enum_trouble.get(dynamic.fqname) is not None)
         return (None, False) if unknown else (impl, bridged)
 
     def _invoke_bridged(self, impl: MethodInfo, bridged: bool, this: Ref, args, state: State, line):
@@ -1700,6 +1985,24 @@ def _holding(target: Ref, fld: FieldInfo) -> list[tuple[z3.BoolRef, HeapObj]]:
 
 def _is_string(v: Value) -> bool:
     return isinstance(v, Ref) and isinstance(v.type, ClassInfo) and v.type.fqname == jdk.STRING
+
+
+def _state_of(entry) -> State:
+    """The state of a filed jump: a State, or a (state, value, yield) of a switch expression."""
+    return entry[0] if isinstance(entry, tuple) else entry
+
+
+def _resumed(entry, state: State):
+    """A filed jump, taken again from ``state`` once a finally block has run."""
+    return (state, *entry[1:]) if isinstance(entry, tuple) else state
+
+
+def _yields(cases) -> list[ast.Yield]:
+    """The yield statements of a switch expression's cases (not of nested switch expressions)."""
+    nodes = list(ast.walk([c.body for c in cases]))
+    nested = {id(y) for n in nodes if isinstance(n, ast.SwitchExpr)
+              for y in ast.walk(n) if isinstance(y, ast.Yield)}
+    return [n for n in nodes if isinstance(n, ast.Yield) and id(n) not in nested]
 
 
 def _kind(v: Value):

@@ -60,6 +60,22 @@ def mk_not(t: z3.BoolRef) -> z3.BoolRef:
     return z3.Not(t)
 
 
+def mk_join(ctx: z3.Context, guards: list[z3.BoolRef]) -> z3.BoolRef:
+    """The guard of states that meet after a branch: the Or of theirs, with the conjuncts
+    they all share taken out, and ``c or not c`` dropped. The two sides of an ``if`` are
+    the guard before it and ``c`` or ``not c``; their join is that guard again, not a
+    disjunction that doubles at every branch the solver must then take apart."""
+    if len(guards) == 1:
+        return guards[0]
+    parts = [g.children() if z3.is_and(g) else [g] for g in guards]
+    shared = set.intersection(*({c.get_id() for c in p} for p in parts))
+    common = [c for c in parts[0] if c.get_id() in shared]
+    rests = [mk_and(z3.BoolVal(True, ctx), *(c for c in p if c.get_id() not in shared)) for p in parts]
+    if len(rests) == 2 and (mk_not(rests[0]).eq(rests[1]) or mk_not(rests[1]).eq(rests[0])):
+        rests = [z3.BoolVal(True, ctx)]
+    return mk_and(z3.BoolVal(True, ctx), *common, mk_or(ctx, rests))
+
+
 def mk_ite(c: z3.BoolRef, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
     if z3.is_true(c) or a.eq(b):
         return a

@@ -714,6 +714,12 @@ def engine_result(program, cls, method_name: str, args: tuple, symbolic: bool = 
 
         def number(t):
             return z3.simplify(ex.expand(t))
+    return outcome(ex, value, holds, number)
+
+
+def outcome(ex: Executor, value, holds, number) -> str:
+    """The outcome of one call the executor ran, printed as ``main`` prints it; ``holds``
+    decides a path condition and ``number`` evaluates a term for the call's arguments."""
     for events, what in ((ex.stuck, "unsupported"), (ex.cuts, "cut")):
         for e in events:
             if holds(e.guard):

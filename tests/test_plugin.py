@@ -83,13 +83,21 @@ ACCOUNTS = {
 }
 
 
+def sample_outcomes(pytester: pytest.Pytester, sample: str, table: dict, *args: str):
+    """(outcome of every item, the outcomes ``table`` documents) of a run on the sample
+    project ``sample``, whose package has the same name."""
+    pytester.copy_example(sample)
+    reprec = pytester.inline_run("--boundcheck", sample, *args)
+    expected = {f"{sample}/{cls}.java::{sample}.{cls}::{cid}": outcome
+                for cls, results in table.items() for cid, outcome in results.items()}
+    return outcomes(reprec), expected
+
+
 @pytest.mark.parametrize("mode", ["constructors", "fields"])
 def test_accounts_sample_gives_the_documented_outcome_in_both_modes(pytester, mode):
-    pytester.copy_example("accounts")
-    reprec = pytester.inline_run("--boundcheck", "accounts", f"--boundcheck-objects={mode}")
-    expected = {f"accounts/{cls}.java::accounts.{cls}::{cid}": outcome
-                for cls, results in ACCOUNTS[mode].items() for cid, outcome in results.items()}
-    assert outcomes(reprec) == expected
+    found, expected = sample_outcomes(pytester, "accounts", ACCOUNTS[mode],
+                                      f"--boundcheck-objects={mode}")
+    assert found == expected
 
 
 def test_a_violation_that_needs_a_setter_call_shows_it(pytester):
