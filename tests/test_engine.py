@@ -215,9 +215,9 @@ def test_a_class_no_constructor_can_make_is_skipped_saying_why(tmp_path):
     results = check_all(tmp_path, """
         public final class Subject {
             private final int id;
-            private final long[] weights;
-            public Subject(int id, long weight) { this.id = id; this.weights = new long[] {weight}; }
-            public Subject(int id) { this(id, Math.floorDiv(3L, 2L)); }
+            private final String home;
+            public Subject(int id, long weight) { this.id = id; this.home = System.getProperty("home"); }
+            public Subject(int id) { this(id, Thread.activeCount()); }
             @Override public boolean equals(Object o) { return o instanceof Subject s && s.id == id; }
             @Override public int hashCode() { return id; }
         }
@@ -225,7 +225,8 @@ def test_a_class_no_constructor_can_make_is_skipped_saying_why(tmp_path):
     status, message = results["hashcode-consistent"]
     assert status == "skipped"
     assert message.startswith("unsupported: no Subject can be made: objects that "
-                              "Subject.<init>(int, long) would make are left out (array "
-                              "creation at Subject.java:5); objects that Subject.<init>(int) "
-                              "would make are left out (call to Math.floorDiv(long, long) (no "
-                              "model of this method) at Subject.java:6)")
+                              "Subject.<init>(int, long) would make are left out (call to "
+                              "System.getProperty(String) (no model of this method) at "
+                              "Subject.java:5); objects that Subject.<init>(int) would make are "
+                              "left out ('Thread' (no model of a class or field of that name) "
+                              "at Subject.java:6)")
