@@ -240,8 +240,9 @@ def choice_type(arms: list[tuple[PrimType, int | None]]) -> PrimType:
         return arms[0][0]
     if "boolean" in types:
         raise NotModelled("a choice mixing boolean and numbers")
-    if "long" in types:
-        return LONG
+    for wide in (DOUBLE, FLOAT, LONG):  # binary numeric promotion (JLS 5.6)
+        if wide.name in types:
+            return wide
     if any(t is INT and c is None for t, c in arms):
         return INT
     for narrow, others in (("short", ("short", "byte")), ("byte", ("byte",)), ("char", ("char",))):
