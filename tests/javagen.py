@@ -538,12 +538,21 @@ class Case:
     symbolic: bool = False          # also evaluated with symbolic inputs fixed by the model
 
 
+PRINTERS = """\
+    static void p(long v) { System.out.println(v); }
+    static void x(RuntimeException e) { System.out.println(e.getClass().getSimpleName()); }"""
+
+
 @dataclass
 class GeneratedClass:
     class_name: str
     methods: list[Method] = field(default_factory=list)
     cases: list[Case] = field(default_factory=list)
     preamble: str = ""
+    printers: str = PRINTERS  # p(result) prints a result, x(exception) an exception
+
+    def argument(self, t: str, v) -> str:
+        return java_arg(t, v)
 
     def java(self) -> str:
         """The class: the methods, then a ``main`` printing one line per case."""
@@ -554,13 +563,11 @@ class GeneratedClass:
             runs.append(f"run{len(runs)}")
             out.append(f"    static void {runs[-1]}() {{")
             for case in self.cases[start:start + 100]:
-                args = ", ".join(java_arg(t, v) for (t, _), v in zip(case.method.params, case.args))
+                args = ", ".join(self.argument(t, v) for (t, _), v in zip(case.method.params, case.args))
                 out.append(f"        try {{ p({case.method.name}({args})); }} "
                            "catch (RuntimeException e) { x(e); }")
             out.append("    }")
-        out.append("    static void p(long v) { System.out.println(v); }")
-        out.append("    static void x(RuntimeException e) "
-                   "{ System.out.println(e.getClass().getSimpleName()); }")
+        out.append(self.printers)
         out.append("    public static void main(String[] args) {")
         out += [f"        {r}();" for r in runs]
         out += ["    }", "}", ""]

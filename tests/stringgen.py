@@ -12,8 +12,9 @@ arguments are one object; the engine gets a new String object per argument too.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+import javagen  # tests/ is on sys.path
 import z3
 
 from pytest_boundcheck import semantics, strings
@@ -114,38 +115,27 @@ class Case:
     symbolic: bool = False
 
 
-@dataclass
-class GeneratedClass:
-    class_name: str
-    methods: list[Method] = field(default_factory=list)
-    cases: list[Case] = field(default_factory=list)
+PRINTERS = javagen.PRINTERS + """
+    static void p(boolean v) { System.out.println(v); }
+    static void p(String s) {
+        if (s == null) { System.out.println("null"); return; }
+        StringBuilder b = new StringBuilder("s:");
+        for (int k = 0; k < s.length(); k++) {
+            b.append(k > 0 ? "," : "").append(String.format("%04x", (int) s.charAt(k)));
+        }
+        System.out.println(b);
+    }"""
 
-    def java(self) -> str:
-        out = [f"class {self.class_name} {{", HELPERS]
-        out += [m.source for m in self.methods]
-        runs = []
-        for start in range(0, len(self.cases), 100):  # a method's code is at most 64 KB
-            runs.append(f"run{len(runs)}")
-            out.append(f"    static void {runs[-1]}() {{")
-            for case in self.cases[start:start + 100]:
-                args = ", ".join(java_arg(t, v) for (t, _), v in zip(case.method.params, case.args))
-                out.append(f"        try {{ p({case.method.name}({args})); }} "
-                           "catch (RuntimeException e) { System.out.println(e.getClass().getSimpleName()); }")
-            out.append("    }")
-        out.append("    static void p(int v) { System.out.println(v); }")
-        out.append("    static void p(boolean v) { System.out.println(v); }")
-        out.append("    static void p(String s) {\n"
-                   "        if (s == null) { System.out.println(\"null\"); return; }\n"
-                   "        StringBuilder b = new StringBuilder(\"s:\");\n"
-                   "        for (int k = 0; k < s.length(); k++) {\n"
-                   "            b.append(k > 0 ? \",\" : \"\").append(String.format(\"%04x\", (int) s.charAt(k)));\n"
-                   "        }\n"
-                   "        System.out.println(b);\n"
-                   "    }")
-        out.append("    public static void main(String[] args) {")
-        out += [f"        {r}();" for r in runs]
-        out += ["    }", "}", ""]
-        return "\n".join(out)
+
+@dataclass
+class GeneratedClass(javagen.GeneratedClass):
+    """The string family's batch class: string helpers, printers of ints, booleans and
+    strings (as char codes), string arguments as new String objects."""
+    preamble: str = HELPERS
+    printers: str = PRINTERS
+
+    def argument(self, t: str, v) -> str:
+        return java_arg(t, v)
 
 
 def java_arg(t: str, v) -> str:
