@@ -3,7 +3,14 @@ identity, unboxing NullPointerException, arrays, and the JDK helpers real code c
 from __future__ import annotations
 
 import pytest
-from test_plugin import COMPARE_IDS, EQUALS_IDS, outcomes, write
+from test_plugin import (
+    COMPARE_IDS,
+    EQUALS_IDS,
+    confirmed,
+    expected_outcomes,
+    outcomes,
+    write,
+)
 from test_repro import needs_jdk
 
 BOXES = {
@@ -34,9 +41,7 @@ def test_boxes_sample_gives_the_documented_outcome(pytester, mode):
     select = [] if mode == "constructors" else ["-k", " or ".join(BOXES["fields"])]
     reprec = pytester.inline_run("--boundcheck", "boxes", f"--boundcheck-objects={mode}", *select,
                                  "--boundcheck-timeout=60")  # a loaded machine is no skip
-    expected = {f"boxes/{cls}.java::boxes.{cls}::{cid}": outcome
-                for cls, results in BOXES[mode].items() for cid, outcome in results.items()}
-    assert outcomes(reprec) == expected
+    assert outcomes(reprec) == expected_outcomes("boxes", BOXES[mode])
 
 
 def one_failure(pytester, *args: str):
@@ -191,4 +196,4 @@ def test_every_counterexample_of_the_sample_is_confirmed_on_the_jvm(pytester):
                                 "--boundcheck-strict-compareto-equals", "--boundcheck-timeout=60")
     text = result.stdout.str()
     assert result.parseoutcomes().get("failed") == 7
-    assert text.count("confirmed on the JVM (java ") == 7, text
+    assert confirmed(text) == 7, text

@@ -2,7 +2,15 @@
 from __future__ import annotations
 
 import pytest
-from test_plugin import BOUNDS, COMPARE_IDS, EQUALS_IDS, MADE, outcomes
+from test_plugin import (
+    BOUNDS,
+    COMPARE_IDS,
+    EQUALS_IDS,
+    MADE,
+    confirmed,
+    expected_outcomes,
+    outcomes,
+)
 from test_repro import needs_jdk
 
 SETTLED = "not (Score and (antisymmetric or compareto and transitive or substitutable))"
@@ -21,9 +29,7 @@ def test_measures_sample_gives_the_documented_outcome_for_every_item(pytester):
     """All but Score's three items that Z3 cannot settle in time (next test)."""
     pytester.copy_example("measures")
     reprec = pytester.inline_run("--boundcheck", "measures", "-k", SETTLED)
-    expected = {f"measures/{cls}.java::measures.{cls}::{cid}": outcome
-                for cls, results in MEASURES.items() for cid, outcome in results.items()}
-    assert outcomes(reprec) == expected
+    assert outcomes(reprec) == expected_outcomes("measures", MEASURES)
 
 
 def test_what_the_solver_cannot_settle_is_skipped_not_passed(pytester):
@@ -80,4 +86,4 @@ def test_every_floating_point_counterexample_is_confirmed_on_the_jvm(pytester, m
     result = pytester.runpytest("--boundcheck", "measures", f"--boundcheck-objects={mode}",
                                 "--boundcheck-replay", "-rx", "-k", SETTLED)
     result.assert_outcomes(failed=4, passed=30, xfailed=1)
-    assert result.stdout.str().count("confirmed on the JVM (java ") == 5
+    assert confirmed(result.stdout.str()) == 5

@@ -4,7 +4,16 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from test_plugin import BOUNDS, COMPARE_IDS, EQUALS_IDS, MADE, outcomes, write
+from test_plugin import (
+    BOUNDS,
+    COMPARE_IDS,
+    EQUALS_IDS,
+    MADE,
+    confirmed,
+    expected_outcomes,
+    outcomes,
+    write,
+)
 
 NAMES = {
     "Nickname": dict(zip(EQUALS_IDS, ("passed",) * 4 + ("failed",))),
@@ -20,9 +29,7 @@ LATIN1 = "strings: length <= 3, chars in Latin-1"
 def test_names_sample_gives_the_documented_outcome_for_every_item(pytester):
     pytester.copy_example("names")
     reprec = pytester.inline_run("--boundcheck", "names")
-    expected = {f"names/{cls}.java::names.{cls}::{cid}": outcome
-                for cls, results in NAMES.items() for cid, outcome in results.items()}
-    assert outcomes(reprec) == expected
+    assert outcomes(reprec) == expected_outcomes("names", NAMES)
 
 
 def test_equals_ignoring_case_with_a_case_sensitive_hash_shows_a_and_upper_a(pytester):
@@ -101,7 +108,7 @@ def test_every_counterexample_of_the_names_sample_is_confirmed_on_the_jvm(pytest
     pytester.copy_example("names")
     result = pytester.runpytest("--boundcheck", "names", "--boundcheck-replay", "-rx")
     text = result.stdout.str()
-    assert text.count("confirmed on the JVM (java ") == 4, text
+    assert confirmed(text) == 4, text
     assert "disagree" not in text and "not replayed" not in text
 
 
