@@ -192,7 +192,7 @@ def test_max_length_option_bounds_new_arrays(pytester):
 @needs_jdk
 def test_every_counterexample_of_the_sample_is_confirmed_on_the_jvm(pytester):
     pytester.copy_example("boxes_arrays")
-    result = pytester.runpytest("--boundcheck", "boxes", "--boundcheck-replay",
+    result = pytester.runpytest("--boundcheck", "boxes", "--boundcheck-replay", "-rx",
                                 "--boundcheck-strict-compareto-equals", "--boundcheck-timeout=60")
     text = result.stdout.str()
     assert result.parseoutcomes().get("failed") == 7
