@@ -44,20 +44,30 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def run(roots: list[str], extra: list[str]) -> tuple[Path, float]:
-    out = Path(tempfile.mkdtemp(prefix="boundcheck-realcode-")) / "report.xml"
+def run(roots: list[str], extra: list[str]) -> tuple[Path, Path, int, float]:
+    """Run pytest; (JUnit XML report, pytest's own output, exit code, seconds)."""
+    folder = Path(tempfile.mkdtemp(prefix="boundcheck-realcode-"))
+    report, log = folder / "report.xml", folder / "pytest.log"
     cmd = [sys.executable, "-m", "pytest", "--boundcheck", *roots, "-p", "no:cacheprovider",
-           "-q", "--no-header", "-rN", f"--junitxml={out}", *extra, *roots]
+           "-v", "--no-header", "-rN", f"--junitxml={report}", *extra, *roots]
     start = time.perf_counter()
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, check=False)
-    return out, time.perf_counter() - start
+    with log.open("w") as out:
+        code = subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT, check=False).returncode
+    return report, log, code, time.perf_counter() - start
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("roots", nargs="+", help="Java source roots")
     args, extra = parser.parse_known_args()
-    report, wall = run(args.roots, [e for e in extra if e != "--"])
+    report, log, code, wall = run(args.roots, [e for e in extra if e != "--"])
+    if not report.exists():  # pytest itself died: say where, from its own output
+        lines = log.read_text(errors="replace").splitlines()
+        started = [line for line in lines if "::" in line]
+        print(f"pytest ended with exit code {code} and wrote no report ({wall:.0f} s); "
+              f"its output is in {log}")
+        print(f"last item it reached: {started[-1] if started else 'none'}")
+        sys.exit(1)
     outcomes: collections.Counter[str] = collections.Counter()
     skips: collections.Counter[str] = collections.Counter()
     times: list[tuple[float, str]] = []

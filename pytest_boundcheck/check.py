@@ -9,6 +9,7 @@ The verdict follows from three questions to the solver, in this order:
 """
 from __future__ import annotations
 
+import gc
 import time
 from dataclasses import dataclass, field
 
@@ -40,6 +41,19 @@ class Outcome:
 
 def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bounds,
               universe: list[ClassInfo]) -> Outcome:
+    """One check; a solver failure (Z3 out of memory, say) skips it, saying so, and frees
+    what the check held before the next one starts (Z3's memory limit is per process)."""
+    try:
+        return _run_check(program, cls, contract, bounds, universe)
+    except z3.Z3Exception as e:
+        message = e.value.decode() if isinstance(e.value, bytes) else str(e.value)
+        failed = Outcome("skipped", f"the solver failed ({message}); bounds: {bounds.describe()}")
+    gc.collect()  # the failed check's solver terms, in reference cycles, hold Z3's memory
+    return failed
+
+
+def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bounds,
+               universe: list[ClassInfo]) -> Outcome:
     start = time.perf_counter()
     if not receiver_types(program, cls):
         return Outcome("skipped", f"{cls.simple_name} is abstract and has no concrete project "
