@@ -32,13 +32,18 @@ def accepts(program: Program, cls: ClassInfo) -> Accepts:
 
 def _accepts_from(program: Program, cls: ClassInfo, start: ClassInfo) -> Accepts:
     """``accepts`` for a receiver of class ``cls``, running the equals ``start`` has."""
+    known = jdk.LIBRARY_EQUALS.get(start.fqname) if start.origin == "external" else None
+    if known is not None:
+        return (lambda other: other is cls) if known == "class" else (lambda other: False)
     obj = program.classes[jdk.OBJECT]
     impl, _ = program.find_override(start, program.methods_named(obj, "equals")[0])
     if impl is None:
         return _ALL
     if impl.owner is obj:
-        if any(t.origin == "external" for t in start.supertypes()):
-            return _ALL  # a library superclass the engine knows nothing of may override it
+        library = next((c for c in _superclasses(start) if c.origin == "external"), None)
+        if library is not None:  # a library superclass may override it
+            return _accepts_from(program, cls, library) if library.fqname in jdk.LIBRARY_EQUALS \
+                else _ALL
         return lambda other: False  # identity: only ever equal to itself
     if impl.decl is None or impl.decl.body is None or len(impl.params) != 1:
         return _ALL
@@ -59,6 +64,13 @@ def _from_guard(program: Program, cls: ClassInfo, impl, guard) -> Accepts:
         if isinstance(accepted, ClassInfo) and accepted.origin != "external":
             return lambda other: other.is_subtype_of(accepted)
     return _ALL
+
+
+def _superclasses(cls: ClassInfo):
+    """``cls`` and its superclasses (interfaces cannot override equals)."""
+    while cls is not None:
+        yield cls
+        cls = cls.superclass
 
 
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # program -> {root: bool}

@@ -101,6 +101,19 @@ for _name, _supers in {
 OBJECT_METHODS = frozenset({"equals", "hashCode", "toString"})
 
 
+# The equals of library classes the class table does not model, where project classes
+# extend them: "identity" (they keep Object's) or "class" (equal only to objects of the
+# receiver's exact class, by a getClass() test first). Read by the harness stage.
+LIBRARY_EQUALS = {
+    "java.text.MessageFormat": "class",
+    **dict.fromkeys(["java.text.Format", "java.util.TimeZone", "java.util.StringTokenizer",
+                     "java.io.Reader", "java.io.Writer", "java.io.InputStream",
+                     "java.io.OutputStream", "java.io.ObjectInputStream",
+                     "java.io.ObjectOutputStream", "java.lang.Thread", "java.lang.ClassLoader",
+                     "java.util.Spliterators.AbstractSpliterator"], "identity"),
+}
+
+
 def keeps_object_methods(cls: ClassInfo) -> bool:
     """Does this JDK class use Object's equals, hashCode and toString?"""
     return cls.fqname in (OBJECT, "java.lang.Class") or cls.element is not None or any(
