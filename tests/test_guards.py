@@ -96,3 +96,21 @@ def test_a_hierarchy_isolated_by_guards_is_left_out_of_other_classes_checks(tmp_
     symmetric = next(c for c in project.contracts if c.id == "equals-symmetric")
     assert domain("A") == ["A", "Object", "String"]
     assert domain("C") == ["C", "Object", "String"]
+
+
+def test_library_superclasses_equals_is_known_for_a_few_and_unknown_otherwise(tmp_path):
+    (tmp_path / "A.java").write_text(textwrap.dedent("""
+        abstract class Input extends java.io.Reader { }
+        abstract class Items extends java.util.AbstractList<Object> { }
+        class Pattern extends java.text.MessageFormat {
+            Pattern() { super(""); }
+            @Override public boolean equals(Object o) { return super.equals(o); }
+        }
+        """))
+    project = Project([tmp_path])
+    by_name = {c.simple_name: c for c in project.program.project}
+    universe = project.universe
+    accepted = {name: [c.simple_name for c in universe if guards.accepts(project.program, by_name[name])(c)]
+                for name in ("Input", "Pattern")}
+    assert accepted == {"Input": [], "Pattern": ["Pattern"]}  # Reader keeps Object's equals
+    assert guards.accepts(project.program, by_name["Items"]) is guards._ALL
