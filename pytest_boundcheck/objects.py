@@ -194,6 +194,7 @@ class ObjectMaker:
             ex.constraints.append(z3.ULE(var, len(methods)))
             ex.selectors[var_name] = (var, list(range(len(methods) + 1)))
             outcomes = [ex.branch(state, var == 0, lambda s: s)]
+            endings = ex.endings()
             for k, method in enumerate(methods, start=1):
                 def call(s, method=method, k=k, var=var, var_name=var_name):
                     line = method.decl.line if method.decl else 0
@@ -208,7 +209,7 @@ class ObjectMaker:
             before, state = state.guard, ex.merge(outcomes)
             if state is None:
                 raise DeadPath
-            state = ex.rejoined(before, state)
+            state = ex.rejoined(before, state, endings)
         return self._named_fields(state, ref, name) if methods else state
 
     def _named_fields(self, state: State, ref: Ref, name: str) -> State:
@@ -231,7 +232,7 @@ class ObjectMaker:
         try:
             return run(state)
         finally:
-            ex.handlers.pop()
+            ex.dropped += len(ex.handlers.pop())
             for event in ex.stuck[stuck_before:]:
                 ex.cuts.append(Event(event.guard, f"objects that {method.signature()} would make "
                                                   f"are left out ({event.what} at {event.where})",

@@ -123,6 +123,7 @@ class Executor:
         self.universe = universe  # concrete types an initial object may have
         self.true = z3.BoolVal(True, ctx)
         self.handlers: list[list[Thrown]] = [[]]
+        self.dropped = 0  # paths that threw while building an object (they build none)
         self.stuck: list[Event] = []
         self.cuts: list[Event] = []
         self.observations: list[Observation] = []
@@ -706,14 +707,18 @@ class Executor:
         heap = dict(states[0].heap) if len(states) == 1 else self._merge_heaps(states)
         return State(guard, env, heap)
 
-    def rejoined(self, before: z3.BoolRef, state: State) -> State:
-        """``state``, with the guard ``before`` if every execution that had it got here
-        (none threw or was cut on the way): one short guard instead of the disjunction
-        of the ways here, inside which the equalities of each way would be hidden from
-        the solver stage."""
-        if state.guard.eq(before) or self.feasible(mk_and(before, mk_not(state.guard))):
-            return state
-        return State(before, state.env, state.heap)
+    def endings(self) -> tuple[int, int, int, int]:
+        """How many paths have ended other than by completing: thrown (here, or while
+        building objects), stuck, cut."""
+        return len(self.handlers[-1]), self.dropped, len(self.stuck), len(self.cuts)
+
+    def rejoined(self, before: z3.BoolRef, state: State, endings: tuple) -> State:
+        """``state``, with the guard ``before`` if no path has ended otherwise since
+        ``endings`` (every execution that had ``before`` got here): one short guard
+        instead of the disjunction of the ways here, inside which the equalities of each
+        way would be hidden from the solver stage. Counted, not asked of a solver:
+        bit-blasting every constraint so far to ask it can exhaust Z3's memory."""
+        return state if self.endings() != endings else State(before, state.env, state.heap)
 
     def _merge_heaps(self, states: list[State]) -> dict:
         keys: dict = {}
@@ -1884,6 +1889,7 @@ class Executor:
         frame = Frame(method, method.owner, None if this is None else this.typed(method.owner))
         entry = State(state.guard, {p.name: a for p, a in zip(method.params, args)}, state.heap)
         escaped = len(self.handlers[-1])
+        endings = self.endings()
         self.frames.append(frame)
         try:
             body = method.decl.body
@@ -1900,7 +1906,8 @@ class Executor:
                 t.state = State(t.state.guard, dict(state.env), t.state.heap)
         if not frame.returns:
             raise DeadPath
-        out = self.rejoined(state.guard, self.merge([s for s, _, _ in frame.returns], env_from=state))
+        out = self.rejoined(state.guard, self.merge([s for s, _, _ in frame.returns], env_from=state),
+                            endings)
         value = None
         if method.return_type is not VOID and method.name != "<init>":
             value = self.named(merge_values(
