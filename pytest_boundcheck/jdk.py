@@ -377,7 +377,6 @@ def _per_object(cases, term_of):
 
 @model(OBJECT, "Object()")
 @model("java.lang.Enum", "Enum()")
-@model("java.lang.Number", "Number()")
 def object_init(ex, state, this, args, line):
     return None, state
 
