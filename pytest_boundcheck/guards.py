@@ -24,10 +24,13 @@ _ALL: Accepts = lambda other: True  # no guard understood: anything may be equal
 
 def accepts(program: Program, cls: ClassInfo) -> Accepts:
     """A test of whether ``cls``'s equals can return true (or do anything but return
-    false) for an argument of a given class; true where the guard is not understood."""
-    if cls.fqname == jdk.STRING:
-        return lambda other: other is cls
-    return _accepts_from(program, cls, cls)
+    false) for an argument of a given class; true where the guard is not understood.
+    Read once per program and class."""
+    known = _ACCEPTS.setdefault(program, {})
+    if cls not in known:
+        known[cls] = (lambda other: other is cls) if cls.fqname == jdk.STRING \
+            else _accepts_from(program, cls, cls)
+    return known[cls]
 
 
 def _accepts_from(program: Program, cls: ClassInfo, start: ClassInfo) -> Accepts:
@@ -74,6 +77,7 @@ def _superclasses(cls: ClassInfo):
 
 
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # program -> {root: bool}
+_ACCEPTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # program -> {class: Accepts}
 
 
 def isolated(program: Program, family: list[ClassInfo], universe: list[ClassInfo]) -> bool:

@@ -30,6 +30,7 @@ from pytest_boundcheck.jtypes import DOUBLE, FLOAT
 from pytest_boundcheck.parse import parse_file
 from pytest_boundcheck.program import Program
 from pytest_boundcheck.symex import DeadPath, Executor, Frame, State
+from pytest_boundcheck.values import Ref
 
 # ------------------------------------------------------------------ types
 
@@ -724,9 +725,10 @@ def engine_result(program, cls, method_name: str, args: tuple, symbolic: bool = 
     return outcome(ex, value, holds, number)
 
 
-def outcome(ex: Executor, value, holds, number) -> str:
+def outcome(ex: Executor, value, holds, number, reference=None) -> str:
     """The outcome of one call the executor ran, printed as ``main`` prints it; ``holds``
-    decides a path condition and ``number`` evaluates a term for the call's arguments."""
+    decides a path condition, ``number`` evaluates a term for the call's arguments and
+    ``reference`` prints a reference result."""
     for events, what in ((ex.stuck, "unsupported"), (ex.cuts, "cut")):
         for e in events:
             if holds(e.guard):
@@ -736,7 +738,11 @@ def outcome(ex: Executor, value, holds, number) -> str:
         return thrown[0] if len(thrown) == 1 else f"[several exceptions: {thrown}]"
     if value is None:
         return "[neither a value nor an exception]"
+    if reference is not None and isinstance(value, Ref):
+        return reference(value)
     raw = number(value.term)
+    if z3.is_bool(raw) and (z3.is_true(raw) or z3.is_false(raw)):
+        return "true" if z3.is_true(raw) else "false"
     if not z3.is_bv_value(raw):
         return f"[result not a constant: {raw}]"
     return str(semantics.signed_value(value.type, raw.as_long()))

@@ -22,7 +22,7 @@ from pytest_boundcheck.bounds import Bounds
 from pytest_boundcheck.counterexample import java_literal, java_string
 from pytest_boundcheck.jtypes import BOOLEAN, CHAR, INT, LONG
 from pytest_boundcheck.symex import DeadPath, Executor, Frame, State
-from pytest_boundcheck.values import Prim, Ref, ref_to
+from pytest_boundcheck.values import Ref, ref_to
 
 MIN_INT, MAX_INT = -(1 << 31), (1 << 31) - 1
 MIN_LONG, MAX_LONG = -(1 << 63), (1 << 63) - 1
@@ -247,22 +247,7 @@ def engine_result(program, cls, case: Case, symbolic: bool, ctx: z3.Context) -> 
             raise AssertionError(f"path condition not constant: {g}")
         return z3.is_true(g)
 
-    for events, what in ((ex.stuck, "unsupported"), (ex.cuts, "cut")):
-        for e in events:
-            if holds(e.guard):
-                return f"[{what}: {e.what} at {e.where}]"
-    thrown = [t.exc.cases[0][1].cls.simple_name for t in ex.handlers[0] if holds(t.guard)]
-    if thrown:
-        return thrown[0] if len(thrown) == 1 else f"[several exceptions: {thrown}]"
-    if value is None:
-        return "[neither a value nor an exception]"
-    if isinstance(value, Ref):
-        obj = ex.object_by_id(evaluate(value.id).as_long())
-        if obj is None:
-            return "null"
-        return shown(strings.evaluated(obj.content, evaluate))
-    assert isinstance(value, Prim)
-    raw = evaluate(value.term)
-    if value.type is BOOLEAN:
-        return "true" if z3.is_true(raw) else "false"
-    return str(semantics.signed_value(value.type, raw.as_long()))
+    def reference(v: Ref) -> str:
+        obj = ex.object_by_id(evaluate(v.id).as_long())
+        return "null" if obj is None else shown(strings.evaluated(obj.content, evaluate))
+    return javagen.outcome(ex, value, holds, evaluate, reference)
