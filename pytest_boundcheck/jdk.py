@@ -127,6 +127,7 @@ _CONSTANTS = {
     ("Byte", "MIN_VALUE"): ("byte", -128), ("Byte", "MAX_VALUE"): ("byte", 127),
     ("Character", "MIN_VALUE"): ("char", 0), ("Character", "MAX_VALUE"): ("char", 0xFFFF),
     ("Integer", "SIZE"): ("int", 32), ("Long", "SIZE"): ("int", 64),
+    ("Boolean", "TRUE"): ("java.lang.Boolean", True), ("Boolean", "FALSE"): ("java.lang.Boolean", False),
     ("Double", "NaN"): ("double", math.nan), ("Float", "NaN"): ("float", math.nan),
     ("Double", "POSITIVE_INFINITY"): ("double", math.inf),
     ("Float", "POSITIVE_INFINITY"): ("float", math.inf),
@@ -187,7 +188,8 @@ def build_classes() -> dict[str, ClassInfo]:
     classes["java.lang.Enum"].type_vars = {"E": classes[OBJECT]}
     for (owner, fname), (tname, value) in _CONSTANTS.items():
         cls = classes[f"java.lang.{owner}"]
-        cls.fields[fname] = FieldInfo(fname, PRIMITIVES[tname], cls, static=True, final=True, init=value)
+        ftype = PRIMITIVES[tname] if tname in PRIMITIVES else classes[tname]
+        cls.fields[fname] = FieldInfo(fname, ftype, cls, static=True, final=True, init=value)
     for owner, signature, fn in [(o, s, None) for o, s in _DECLARED] + _MODELS:
         cls = classes[owner]
         method = _method_from_signature(cls, signature, classes)
@@ -377,6 +379,7 @@ def _per_object(cases, term_of):
 
 @model(OBJECT, "Object()")
 @model("java.lang.Enum", "Enum()")
+@model("java.lang.Number", "Number()")
 def object_init(ex, state, this, args, line):
     return None, state
 

@@ -28,7 +28,8 @@ from . import jdk, semantics
 from .bounds import Bounds
 from .harness import ParamDomain
 from .jtypes import VOID, ClassInfo, MethodInfo, PrimType
-from .symex import DeadPath, Event, Executor, State
+from .solve import BLAST_BUDGET_MB, Weigher
+from .symex import DeadPath, Event, Executor, Location, State
 from .values import ID_BITS, HeapObj, Ref, Value, mk_ite, ref_to
 
 MAX_NESTING = 2  # objects built as arguments of arguments; deeper reference arguments are null
@@ -59,6 +60,7 @@ class ObjectMaker:
         self.recipes: dict[HeapObj, Recipe] = {}
         self.by_fields: dict[ClassInfo, str] = {}  # classes code cannot make, and why
         self._count = 0
+        self._weigher = Weigher()
 
     def describe(self) -> str:
         if self.bounds.objects_mode == "fields":
@@ -160,8 +162,18 @@ class ObjectMaker:
                 ref, s, _ = ex.invoke(builder, None, args, s, line)
             made.append((ref, args))
             return s
+        marks = len(ex.constraints), ex.names_defined()
         state = self._quietly(state, run, builder)
         ref, args = made[0]
+        too_large = self._weigher.too_large(
+            ex.constraints[marks[0]:] + [state.guard]
+            + [v.term for (obj, _), v in state.heap.items() if obj in ref.targets
+               and hasattr(v, "term")], BLAST_BUDGET_MB // 3)
+        if too_large:  # its arithmetic alone would exhaust the solver: leave it out, say so
+            ex.forget_names(marks[1])
+            ex.cuts.append(Event(guard, f"objects that {builder.signature()} would make are "
+                                        f"left out ({too_large})", Location(cls.path, line)))
+            raise DeadPath
         call = Call(guard, builder, args)
         for obj in ref.targets:
             if obj is not None:

@@ -12,6 +12,7 @@ Small values are asked for after a violation is found: a counterexample with
 """
 from __future__ import annotations
 
+import collections
 import math
 import time
 from dataclasses import dataclass, field
@@ -35,6 +36,16 @@ MINIMISE_RLIMIT = 500_000  # solver resource units per query: about 0.2 s here
 MINIMISE_FLOOR = 1_500_000   # resource units minimising may use however quickly a violation was found
 
 z3.set_param("memory_max_size", MEMORY_LIMIT_MB)
+
+# Memory Z3 takes to bit-blast one floating-point operation, in MB, measured here (a double
+# division takes 250 MB and 1.5 s, two take 22 s; a double remainder does not finish in
+# 100 s); other operations are small. Past the budget a query is not asked: once out of
+# memory, Z3 aborts the whole process.
+_BLAST_MB = {(z3.Z3_OP_FPA_DIV, 64): 250, (z3.Z3_OP_FPA_REM, 64): 1000, (z3.Z3_OP_FPA_MUL, 64): 35,
+             (z3.Z3_OP_FPA_SQRT, 64): 35, (z3.Z3_OP_FPA_FMA, 64): 45,
+             (z3.Z3_OP_FPA_DIV, 32): 45, (z3.Z3_OP_FPA_REM, 32): 250, (z3.Z3_OP_FPA_MUL, 32): 10,
+             (z3.Z3_OP_FPA_SQRT, 32): 10, (z3.Z3_OP_FPA_FMA, 32): 15}
+BLAST_BUDGET_MB = 600
 
 
 @dataclass
@@ -61,6 +72,7 @@ class Solver:
         self.spent = 0  # solver resource units the queries used: a deterministic measure of effort
         self._mentions: list[frozenset[str]] = []  # the variables of each constraint, as needed
         self._known: dict[int, frozenset[str]] = {}  # term id -> its variables
+        self.weigher = Weigher()
         self._units = self._units_so_far(z3.Solver(ctx=ctx))
 
     @staticmethod
@@ -153,8 +165,12 @@ class Solver:
         left = deadline - time.perf_counter()
         if left <= 0:
             return Answer("unknown", reason="timeout")
+        formulas = self._identify(goal) + fixed
+        too_large = self.weigher.too_large(formulas)
+        if too_large:
+            return Answer("unknown", reason=too_large)
         s = self._fresh(left, rlimit)
-        s.add(*self._identify(goal), *fixed)
+        s.add(*formulas)
         result = s.check()
         self._count(s)
         if result == z3.sat:
@@ -212,21 +228,8 @@ class Solver:
     def _variables(self, term: z3.ExprRef) -> frozenset[str]:
         """The names of the uninterpreted constants in ``term``, remembered per subterm:
         the queries of one check share most of their subterms."""
-        known = self._known
-        stack = [(term, False)]
-        while stack:
-            t, children_known = stack.pop()
-            key = t.get_id()
-            if key in known:
-                continue
-            if children_known:
-                known[key] = frozenset().union(*(known[c.get_id()] for c in t.children()))
-            elif _is_variable(t):
-                known[key] = frozenset((str(t),))
-            else:
-                stack.append((t, True))
-                stack.extend((c, False) for c in t.children())
-        return known[term.get_id()]
+        return _gathered(term, self._known, lambda t: frozenset((str(t),)) if _is_variable(t)
+                         else frozenset())
 
     def _first(self, cases, deadline: float, depth: int | None = None) -> Answer:
         """The first satisfiable of the (goal, fixed) cases; unknown if some case was
@@ -320,6 +323,59 @@ class Solver:
             if not z3.is_true(model.eval(_zero(v, t), model_completion=True)):
                 attempt(_zero(v, t))
         return model
+
+
+class Weigher:
+    """What bit-blasting formulas would take, from the floating-point operations in them,
+    each counted once however often it is shared; remembered per subterm."""
+
+    def __init__(self):
+        self._known: dict[int, frozenset] = {}  # term id -> its costly operations
+
+    def operations(self, terms: list[z3.ExprRef]) -> frozenset:
+        return frozenset().union(*(_gathered(t, self._known, _costly) for t in terms))
+
+    def too_large(self, terms: list[z3.ExprRef], budget: int = BLAST_BUDGET_MB) -> str:
+        """Why the solver must not be asked about ``terms``, or "" if it may be."""
+        costly = self.operations(terms)
+        megabytes = sum(mb for _, _, mb in costly)
+        if megabytes <= budget:
+            return ""
+        counts = collections.Counter(name for _, name, _ in costly)
+        listed = ", ".join(f"{n} {name}" for name, n in sorted(counts.items()))
+        return (f"{listed}: bit-blasting them would take about {megabytes / 1000:.1f} GB, "
+                f"more than the solver can hold")
+
+
+def _costly(t: z3.ExprRef) -> frozenset:
+    """``t`` as a costly operation (id, name, MB), if it is one."""
+    if not z3.is_app(t) or not isinstance(t.sort(), z3.FPSortRef):
+        return frozenset()
+    kind, width = t.decl().kind(), t.sort().ebits() + t.sort().sbits()
+    megabytes = _BLAST_MB.get((kind, width))
+    if megabytes is None:
+        return frozenset()
+    name = {z3.Z3_OP_FPA_DIV: "division", z3.Z3_OP_FPA_REM: "remainder",
+            z3.Z3_OP_FPA_MUL: "multiplication", z3.Z3_OP_FPA_SQRT: "square root",
+            z3.Z3_OP_FPA_FMA: "fused multiply-add"}[kind]
+    return frozenset(((t.get_id(), f"{'double' if width == 64 else 'float'} {name}s", megabytes),))
+
+
+def _gathered(term: z3.ExprRef, known: dict[int, frozenset], own) -> frozenset:
+    """The union of ``own(t)`` over the subterms ``t`` of ``term``, remembered per subterm
+    in ``known``."""
+    stack = [(term, False)]
+    while stack:
+        t, children_known = stack.pop()
+        key = t.get_id()
+        if key in known:
+            continue
+        if children_known:
+            known[key] = own(t).union(*(known[c.get_id()] for c in t.children()))
+        else:
+            stack.append((t, True))
+            stack.extend((c, False) for c in t.children())
+    return known[term.get_id()]
 
 
 def _spelled(t: Text, alphabet: str) -> z3.BoolRef:

@@ -27,6 +27,7 @@ from .jtypes import (BOOLEAN, CHAR, DOUBLE, FLOAT, INT, LONG, VOID, ClassInfo, F
                      MethodInfo, NULL, PrimType, type_name)
 from .program import Program
 from .semantics import NotModelled
+from .solve import Weigher
 from .values import (ID_BITS, HeapObj, Prim, Ref, Value, is_false, is_true, merge_values, mk_and,
                      mk_ite, mk_join, mk_not, mk_or, ref_eq, ref_to)
 
@@ -150,6 +151,7 @@ class Executor:
         self._definitions: list[tuple[z3.ExprRef, z3.ExprRef]] = []
         self._oracle: z3.Solver | None = None
         self._oracle_known = 0
+        self._weigher = Weigher()
         self._opaque: dict[tuple, z3.ExprRef] = {}
         self._opaque_hash = z3.Function("hashCode", z3.BitVecSort(32, ctx), z3.BitVecSort(32, ctx))
         self.assumed: dict[str, None] = {}  # classes assumed to obey their contracts, in order
@@ -745,15 +747,21 @@ class Executor:
         """Can some execution take this path? Asked before inlining one of many possible
         implementations of a call: in ``x.equals(y) && y.equals(z)`` only the classes
         ``x`` can equal need their ``equals`` explored. Unknown within the resource
-        limit counts as feasible."""
+        limit counts as feasible. Formulas with costly floating-point operations are left
+        out (fewer facts, so still never infeasible wrongly): Z3 would bit-blast them
+        before the limit applies, and may run out of memory doing so."""
         if is_false(guard):
             return False
+        if self._weigher.operations([guard]):
+            return True
         if self._oracle is None:
             self._oracle = z3.Solver(ctx=self.ctx)
             self._oracle.set("random_seed", 0)
             self._oracle.set("rlimit", FEASIBILITY_RLIMIT)
         while self._oracle_known < len(self.constraints):
-            self._oracle.add(self.constraints[self._oracle_known])
+            constraint = self.constraints[self._oracle_known]
+            if not self._weigher.operations([constraint]):
+                self._oracle.add(constraint)
             self._oracle_known += 1
         self._oracle.push()
         self._oracle.add(guard)
@@ -1297,6 +1305,21 @@ class Executor:
             self._definitions.append((var.term, value.term))
         return self._names[key]
 
+    def names_defined(self) -> int:
+        return len(self._definitions)
+
+    def forget_names(self, mark: int) -> None:
+        """Forget the names defined since ``mark`` and their definitions: the paths that
+        computed them were cut away, and their arithmetic need not reach the solver."""
+        dropped = self._definitions[mark:]
+        for _, definition in dropped:
+            del self._names[definition.get_id()]
+        del self._definitions[mark:]
+        definitions = [var == definition for var, definition in dropped]
+        kept = [not any(c.eq(d) for d in definitions) for c in self.constraints]
+        self._oracle_known = sum(kept[:self._oracle_known])
+        self.constraints[:] = [c for c, keep in zip(self.constraints, kept) if keep]
+
     def expand(self, term: z3.ExprRef) -> z3.ExprRef:
         """``term`` with every name replaced by what it names, so that a computation on
         constants simplifies to a constant without a solver."""
@@ -1320,6 +1343,10 @@ class Executor:
         return State(state.guard, state.env, heap)
 
     def static_value(self, fld: FieldInfo, state: State, line: int) -> Value:
+        if fld.owner.origin == "jdk" and isinstance(fld.type, ClassInfo) \
+                and fld.type.fqname in jdk.BOXES:  # Boolean.TRUE: the cached box
+            return self.box(semantics.constant(self.ctx, jdk.BOXES[fld.type.fqname].prim,
+                                               fld.init), line)
         constant = self.enum_constant(fld)
         if constant is not None:
             return constant
