@@ -31,6 +31,7 @@ class Outcome:
     status: str   # passed | failed | skipped
     message: str  # passed: what held; failed: the counterexample; skipped: why
     advisory: bool = False
+    unconfirmed: str = ""  # failed: why the objects that show it might not occur in the program
     timings: dict[str, float] = field(default_factory=dict)
     counterexample: Counterexample | None = None
 
@@ -93,7 +94,8 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
         found = counterexample.render(ex, maker, model, contract.summary,
                                       [(d.name, r) for d, r in zip(domains, refs)], thrown, footer,
                                       cls.package)
-        return Outcome("failed", found.text, contract.advisory, timings, found)
+        return Outcome("failed", found.text, contract.advisory, maker.unconfirmed(), timings,
+                       found)
     if answer.verdict == "unknown":
         return Outcome("skipped", f"the solver gave up ({answer.reason}) after "
                                   f"{timings['solve']:.1f} s, within the time limit of "

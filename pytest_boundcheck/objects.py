@@ -29,10 +29,22 @@ from .bounds import Bounds
 from .harness import ParamDomain
 from .jtypes import VOID, ClassInfo, MethodInfo, PrimType
 from .solve import BLAST_BUDGET_MB, Weigher
-from .symex import DeadPath, Event, Executor, Location, State
-from .values import ID_BITS, HeapObj, Ref, Value, mk_ite, ref_to
+from .symex import DeadPath, Event, Executor, Location, OutOfSteps, State
+from .values import ID_BITS, HeapObj, Prim, Ref, Value, mk_ite, ref_to
 
 MAX_NESTING = 2  # objects built as arguments of arguments; deeper reference arguments are null
+
+
+# an argument of a constructor or factory that may be of more project classes than this is
+# made from field values: building every class's objects by their constructors, and theirs
+# in turn, grows too fast (a date field type with 40 implementations, each made from
+# chronologies...)
+WIDE_ARGUMENT = 4
+# statements that making one object (a constructor or factory and what it calls, or one
+# method call after it) may take: deep object graphs (a date built from a chronology built
+# from a time zone...) are made from field values instead, where the check has time left
+BUILD_STEPS = 1500
+MAKING_STEPS = 6000  # and all of a check's objects together; the rest are made from field values
 
 
 class Unbuildable(Exception):
@@ -59,6 +71,7 @@ class ObjectMaker:
         self.family = family  # classes whose objects also get method calls after construction
         self.recipes: dict[HeapObj, Recipe] = {}
         self.by_fields: dict[ClassInfo, str] = {}  # classes code cannot make, and why
+        self.private: list[ClassInfo] = []  # private nested classes made by their constructors
         self._count = 0
         self._weigher = Weigher()
 
@@ -70,6 +83,16 @@ class ObjectMaker:
         for cls, why in self.by_fields.items():
             text += f"; {cls.simple_name}: any field values ({why})"
         return text
+
+    def unconfirmed(self) -> str:
+        """Why a violation found with these objects might not occur in the program: some
+        were made in ways its own code may never make them."""
+        reasons = [f"{cls.simple_name} objects were made with any field values ({why})"
+                   for cls, why in self.by_fields.items()]
+        reasons += [f"{cls.simple_name} is private to {cls.outer.simple_name}, whose code alone "
+                    f"makes its objects and may never pass the arguments used here"
+                    for cls in dict.fromkeys(self.private)]
+        return "; ".join(reasons)
 
     # ---------------------------------------------------------- parameters
     def parameters(self, state: State, domains: list[ParamDomain]) -> tuple[list[Ref], State]:
@@ -132,6 +155,35 @@ class ObjectMaker:
         builders = _builders(cls)
         if not builders:
             return self._by_fields(state, cls, "no accessible constructor")
+        if "private" in cls.modifiers and cls.outer is not None:
+            self.private.append(cls)
+        if ex.steps > MAKING_STEPS:
+            return self._by_fields(state, cls, f"the check's objects took more than "
+                                               f"{MAKING_STEPS} statements to make already")
+        cuts, names = len(ex.cuts), ex.names_defined()
+        limit = min(ex.step_limit, ex.steps + BUILD_STEPS)
+        ex.step_limit, outer_limit = limit, ex.step_limit
+        try:
+            return self._by_builders(state, cls, builders, depth)
+        except OutOfSteps:
+            if limit == outer_limit:  # the budget of an object this one is made for ran out
+                raise
+            why = f"making one takes more than {BUILD_STEPS} statements"
+        except DeadPath:
+            reasons = list(dict.fromkeys(e.what for e in ex.cuts[cuts:]))
+            if not reasons:
+                raise
+            more = f" (and {len(reasons) - 1} more)" if len(reasons) > 1 else ""
+            why = f"no constructor or factory completes: {reasons[0]}{more}"
+        finally:
+            ex.step_limit = outer_limit
+        # any field values cover every object the builders could have made
+        del ex.cuts[cuts:]
+        ex.forget_names(names)
+        return self._by_fields(state, cls, why)
+
+    def _by_builders(self, state: State, cls: ClassInfo, builders: list[MethodInfo],
+                     depth: int) -> tuple[Ref, State]:
         name = f"{cls.simple_name}#{self._next()}"
         then: list[Call] = []
         ref, state = self._choose(state, name, cls, builders,
@@ -162,13 +214,12 @@ class ObjectMaker:
                 ref, s, _ = ex.invoke(builder, None, args, s, line)
             made.append((ref, args))
             return s
-        marks = len(ex.constraints), ex.names_defined()
+        marks, before = (len(ex.constraints), ex.names_defined()), state
         state = self._quietly(state, run, builder)
         ref, args = made[0]
         too_large = self._weigher.too_large(
-            ex.constraints[marks[0]:] + [state.guard]
-            + [v.term for (obj, _), v in state.heap.items() if obj in ref.targets
-               and hasattr(v, "term")], BLAST_BUDGET_MB // 3)
+            ex.constraints[marks[0]:] + [state.guard] + _terms(state.heap.values()),
+            BLAST_BUDGET_MB // 3, [before.guard] + _terms(before.heap.values()))
         if too_large:  # its arithmetic alone would exhaust the solver: leave it out, say so
             ex.forget_names(marks[1])
             ex.cuts.append(Event(guard, f"objects that {builder.signature()} would make are "
@@ -190,8 +241,12 @@ class ObjectMaker:
                 value = ref_to(p.type, None, self.ex.ctx)
             else:
                 options = [None] + self.ex.domain(p.type)
-                value, state = self._choose(state, f"{name}.{p.name}", p.type, options,
-                                            lambda s, t, guard: self.build(s, t, depth + 1))
+                wide = len(options) - 1 > WIDE_ARGUMENT
+                why = f"one of the {len(options) - 1} classes a {p.type.simple_name} argument may have"
+                value, state = self._choose(
+                    state, f"{name}.{p.name}", p.type, options,
+                    lambda s, t, guard: self._by_fields(s, t, why) if wide and t.is_project
+                    else self.build(s, t, depth + 1))
             args.append(value)
         return args, state
 
@@ -266,6 +321,11 @@ class ObjectMaker:
     def _next(self) -> int:
         self._count += 1
         return self._count
+
+
+def _terms(values) -> list[z3.ExprRef]:
+    """The terms of the primitive values among ``values``."""
+    return [v.term for v in values if isinstance(v, Prim)]
 
 
 def _builders(cls: ClassInfo) -> list[MethodInfo]:

@@ -309,6 +309,8 @@ class ContractItem(pytest.Item):
             if disagree:
                 self.user_properties.append(("boundcheck_disagree", "true"))
                 raise EngineDisagreement(text)
+            if outcome.unconfirmed:
+                pytest.xfail(f"possible violation: {outcome.unconfirmed}\n{text}")
             if outcome.advisory and not run.strict:
                 pytest.xfail("advisory (--boundcheck-strict-compareto-equals makes it fail)\n" + text)
             raise ContractViolation(text)

@@ -9,6 +9,7 @@ and nowhere else.
 """
 from __future__ import annotations
 
+import functools
 import math
 import struct
 from fractions import Fraction
@@ -61,6 +62,24 @@ def _resize(p: Prim, bits: int) -> z3.BitVecRef:
     return (z3.SignExt if p.type.signed else z3.ZeroExt)(bits - width, p.term)
 
 
+def _folding(operation):
+    """Operations on constants give constants (``i + 1`` with ``i`` 3 is 4, not a term):
+    a loop over a constant range then ends when it ends, not at the unroll bound, and
+    its dead paths never reach the solver."""
+    @functools.wraps(operation)
+    def folded(*args):
+        result = operation(*args)
+        if all(_is_value(a.term) for a in args if isinstance(a, Prim)):
+            return Prim(result.type, z3.simplify(result.term))
+        return result
+    return folded
+
+
+def _is_value(t: z3.ExprRef) -> bool:
+    return z3.is_bv_value(t) or z3.is_fp_value(t) or z3.is_true(t) or z3.is_false(t)
+
+
+@_folding
 def convert(p: Prim, to: PrimType) -> Prim:
     """Casting and assignment conversion between primitive types (5.1.2, 5.1.3)."""
     if p.type is to:
@@ -163,6 +182,7 @@ def lowest(type_: PrimType) -> int:
     return 0 if not type_.signed else -(1 << (type_.bits - 1))
 
 
+@_folding
 def arithmetic(op: str, a: Prim, b: Prim) -> Prim:
     if op in SHIFTS:
         return _shift(op, a, b)
@@ -205,6 +225,7 @@ def _shift(op: str, a: Prim, b: Prim) -> Prim:
     return Prim(x.type, term)
 
 
+@_folding
 def compare(op: str, a: Prim, b: Prim) -> Prim:
     if a.type is BOOLEAN and b.type is BOOLEAN:
         return Prim(BOOLEAN, _COMPARE[op](a.term, b.term))
@@ -214,6 +235,7 @@ def compare(op: str, a: Prim, b: Prim) -> Prim:
     return Prim(BOOLEAN, _COMPARE[op](x.term, y.term))
 
 
+@_folding
 def unary(op: str, a: Prim) -> Prim:
     if op == "!":
         return Prim(BOOLEAN, mk_not(a.term))
@@ -225,6 +247,7 @@ def unary(op: str, a: Prim) -> Prim:
     return x  # unary plus
 
 
+@_folding
 def add_one(a: Prim, delta: int) -> Prim:
     """``++``/``--``: the sum is narrowed back to the variable's type (15.14.2)."""
     one = constant(a.term.ctx, INT, delta)

@@ -71,7 +71,7 @@ class Solver:
         self.queries = 0
         self.spent = 0  # solver resource units the queries used: a deterministic measure of effort
         self._mentions: list[frozenset[str]] = []  # the variables of each constraint, as needed
-        self._known: dict[int, frozenset[str]] = {}  # term id -> its variables
+        self._known: dict[int, tuple] = {}  # term id -> (term, its variables)
         self.weigher = Weigher()
         self._units = self._units_so_far(z3.Solver(ctx=ctx))
 
@@ -165,12 +165,11 @@ class Solver:
         left = deadline - time.perf_counter()
         if left <= 0:
             return Answer("unknown", reason="timeout")
-        formulas = self._identify(goal) + fixed
-        too_large = self.weigher.too_large(formulas)
+        too_large = self.weigher.too_large([goal] + self.constraints)  # as _identify leaves them
         if too_large:
             return Answer("unknown", reason=too_large)
         s = self._fresh(left, rlimit)
-        s.add(*formulas)
+        s.add(*self._identify(goal), *fixed)
         result = s.check()
         self._count(s)
         if result == z3.sat:
@@ -330,14 +329,18 @@ class Weigher:
     each counted once however often it is shared; remembered per subterm."""
 
     def __init__(self):
-        self._known: dict[int, frozenset] = {}  # term id -> its costly operations
+        self._known: dict[int, tuple] = {}  # term id -> (term, its costly operations)
 
     def operations(self, terms: list[z3.ExprRef]) -> frozenset:
+        if not terms or _without_floating_point(terms):
+            return frozenset()
         return frozenset().union(*(_gathered(t, self._known, _costly) for t in terms))
 
-    def too_large(self, terms: list[z3.ExprRef], budget: int = BLAST_BUDGET_MB) -> str:
-        """Why the solver must not be asked about ``terms``, or "" if it may be."""
-        costly = self.operations(terms)
+    def too_large(self, terms: list[z3.ExprRef], budget: int = BLAST_BUDGET_MB,
+                  besides: list[z3.ExprRef] = ()) -> str:
+        """Why the solver must not be asked about ``terms`` (counting no operation that is
+        in ``besides`` too), or "" if it may be."""
+        costly = self.operations(terms) - self.operations(besides)
         megabytes = sum(mb for _, _, mb in costly)
         if megabytes <= budget:
             return ""
@@ -345,6 +348,14 @@ class Weigher:
         listed = ", ".join(f"{n} {name}" for name, n in sorted(counts.items()))
         return (f"{listed}: bit-blasting them would take about {megabytes / 1000:.1f} GB, "
                 f"more than the solver can hold")
+
+
+def _without_floating_point(terms: list[z3.ExprRef]) -> bool:
+    """Do ``terms`` have no floating-point term at all? Asked of Z3 (a probe of the
+    logic), which is much faster than looking at each term in Python."""
+    goal = z3.Goal(ctx=terms[0].ctx)
+    goal.add(*(t if z3.is_bool(t) else t == t for t in terms))
+    return z3.Probe("is-qfaufbv", terms[0].ctx)(goal) == 1.0
 
 
 def _costly(t: z3.ExprRef) -> frozenset:
@@ -361,9 +372,9 @@ def _costly(t: z3.ExprRef) -> frozenset:
     return frozenset(((t.get_id(), f"{'double' if width == 64 else 'float'} {name}s", megabytes),))
 
 
-def _gathered(term: z3.ExprRef, known: dict[int, frozenset], own) -> frozenset:
+def _gathered(term: z3.ExprRef, known: dict[int, tuple], own) -> frozenset:
     """The union of ``own(t)`` over the subterms ``t`` of ``term``, remembered per subterm
-    in ``known``."""
+    in ``known`` (which holds each term too: Z3 reuses the id of a term once freed)."""
     stack = [(term, False)]
     while stack:
         t, children_known = stack.pop()
@@ -371,11 +382,11 @@ def _gathered(term: z3.ExprRef, known: dict[int, frozenset], own) -> frozenset:
         if key in known:
             continue
         if children_known:
-            known[key] = own(t).union(*(known[c.get_id()] for c in t.children()))
+            known[key] = (t, own(t).union(*(known[c.get_id()][1] for c in t.children())))
         else:
             stack.append((t, True))
             stack.extend((c, False) for c in t.children())
-    return known[term.get_id()]
+    return known[term.get_id()][1]
 
 
 def _spelled(t: Text, alphabet: str) -> z3.BoolRef:

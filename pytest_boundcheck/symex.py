@@ -15,6 +15,7 @@ whether such a path is reachable at all.
 """
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 
@@ -23,20 +24,53 @@ import z3
 from . import javaast as ast
 from . import jdk, semantics, strings
 from .bounds import Bounds
-from .jtypes import (BOOLEAN, CHAR, DOUBLE, FLOAT, INT, LONG, VOID, ClassInfo, FieldInfo, JType,
-                     MethodInfo, NULL, PrimType, type_name)
+from .jtypes import (
+    BOOLEAN,
+    CHAR,
+    DOUBLE,
+    FLOAT,
+    INT,
+    LONG,
+    NULL,
+    VOID,
+    ClassInfo,
+    FieldInfo,
+    JType,
+    MethodInfo,
+    PrimType,
+    type_name,
+)
 from .program import Program
 from .semantics import NotModelled
 from .solve import Weigher
-from .values import (ID_BITS, HeapObj, Prim, Ref, Value, is_false, is_true, merge_values, mk_and,
-                     mk_ite, mk_join, mk_not, mk_or, ref_eq, ref_to)
-
+from .values import (
+    ID_BITS,
+    HeapObj,
+    Prim,
+    Ref,
+    Value,
+    is_false,
+    is_true,
+    merge_values,
+    mk_and,
+    mk_ite,
+    mk_join,
+    mk_not,
+    mk_or,
+    ref_eq,
+    ref_to,
+)
 
 FEASIBILITY_RLIMIT = 100_000  # solver resource units for one path-feasibility question
+ORACLE_MISSES = 4  # after this many undecided questions in a row, the check stops asking
 
 
 class OutOfTime(Exception):
     """Symbolic execution ran past the check's time limit."""
+
+
+class OutOfSteps(Exception):
+    """Code ran past the statements it was allowed (``Executor.step_limit``)."""
 
 
 class DeadPath(Exception):
@@ -121,6 +155,8 @@ class Executor:
         """``own``: the project classes whose code the check is about (see ``_stuck``)."""
         self.program, self.bounds, self.ctx, self.own = program, bounds, ctx, own
         self.deadline = time.perf_counter() + bounds.timeout
+        self.steps = 0  # statements and expressions evaluated: effort, the same on every run
+        self.step_limit = math.inf
         self.universe = universe  # concrete types an initial object may have
         self.true = z3.BoolVal(True, ctx)
         self.handlers: list[list[Thrown]] = [[]]
@@ -151,6 +187,7 @@ class Executor:
         self._definitions: list[tuple[z3.ExprRef, z3.ExprRef]] = []
         self._oracle: z3.Solver | None = None
         self._oracle_known = 0
+        self._oracle_misses = 0  # questions in a row it could not answer
         self._weigher = Weigher()
         self._opaque: dict[tuple, z3.ExprRef] = {}
         self._opaque_hash = z3.Function("hashCode", z3.BitVecSort(32, ctx), z3.BitVecSort(32, ctx))
@@ -763,10 +800,13 @@ class Executor:
             if not self._weigher.operations([constraint]):
                 self._oracle.add(constraint)
             self._oracle_known += 1
+        if self._oracle_misses >= ORACLE_MISSES:
+            return True
         self._oracle.push()
         self._oracle.add(guard)
         result = self._oracle.check()
         self._oracle.pop()
+        self._oracle_misses = self._oracle_misses + 1 if result == z3.unknown else 0
         return result != z3.unsat
 
     # ===================================================== harness entry
@@ -795,7 +835,14 @@ class Executor:
         return self.initial_value(obj, fld) if obj.kind == "slot" else self.default_value(fld.type)
 
     # ========================================================= statements
+    def step(self) -> None:
+        """Count one statement or expression evaluated against ``step_limit``."""
+        self.steps += 1
+        if self.steps > self.step_limit:
+            raise OutOfSteps
+
     def exec_stmt(self, stmt: ast.Stmt, state: State) -> State:
+        self.step()
         if time.perf_counter() > self.deadline:
             raise OutOfTime(f"exploring the code took longer than the time limit of "
                             f"{self.bounds.timeout:g} s (at {self.here(stmt.line)})")
@@ -1167,6 +1214,7 @@ class Executor:
 
     # ======================================================== expressions
     def eval(self, expr: ast.Expr, state: State) -> tuple[Value, State]:
+        self.step()
         try:
             return getattr(self, "_eval_" + type(expr).__name__)(expr, state)
         except NotModelled as e:

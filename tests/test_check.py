@@ -29,3 +29,44 @@ def test_a_solver_failure_skips_the_check_saying_so(tmp_path, monkeypatch):
     outcome = project.check(cls, contract, Bounds())
     assert outcome.status == "skipped"
     assert outcome.message.startswith("the solver failed (out of memory); bounds: int 32-bit")
+
+
+RATIO = """
+    public final class Ratio {
+        private final int num;
+        public Ratio(int num) { this.num = num; }
+        public static Ratio near(double d) {
+            double x = d;
+            for (int i = 0; i < 4; i++) { x = x / (x - 1.0); }
+            return new Ratio((int) x);
+        }
+        @Override public boolean equals(Object o) { return o instanceof Ratio r && r.num == num; }
+        @Override public int hashCode() { return %s; }
+    }
+    """
+
+
+def ratio_outcome(tmp_path, hash_code: str):
+    (tmp_path / "Ratio.java").write_text(textwrap.dedent(RATIO % hash_code))
+    project = Project([tmp_path])
+    cls = project.program.project[0]
+    contract = next(c for c in project.contracts_for(cls) if c.id == "hashcode-consistent")
+    return project.check(cls, contract, Bounds())
+
+
+def test_a_factory_whose_arithmetic_would_exhaust_the_solver_is_left_out_and_said(tmp_path):
+    """Four double divisions bit-blast to about 1 GB: Z3 would abort the process at its
+    memory cap before any time limit applies."""
+    outcome = ratio_outcome(tmp_path, "num")
+    assert outcome.status == "passed"
+    assert ("bounded at objects that Ratio.near(double) would make are left out (4 double "
+            "divisions: bit-blasting them would take about 1.0 GB, more than the solver can "
+            "hold)") in outcome.message
+
+
+def test_the_objects_other_builders_make_still_show_violations(tmp_path):
+    outcome = ratio_outcome(tmp_path, "num == 7 ? 1 : 0")
+    assert outcome.status == "passed"
+    outcome = ratio_outcome(tmp_path, "System.identityHashCode(this)")
+    assert outcome.status == "failed"
+    assert "new Ratio(" in outcome.message and "near(" not in outcome.message
