@@ -161,6 +161,24 @@ class SwitchExpr(Expr):
 
 
 @dataclass(frozen=True, slots=True)
+class Lambda(Expr):
+    """``(a, b) -> body``: each parameter with its declared type (None where inferred);
+    the body is an expression or a block."""
+    params: tuple[tuple[str, TypeName | None], ...]
+    body: Expr | Block
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MethodRef(Expr):
+    """``target::name``: the target is a type (a ``TypeName``, or a name the executor
+    finds to be one) or an expression whose value receives the calls."""
+    target: Expr | TypeName
+    name: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class UnsupportedExpr(Expr):
     what: str
 

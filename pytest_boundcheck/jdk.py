@@ -44,6 +44,7 @@ _CLASSES: dict[str, tuple[str, str, str | None, tuple[str, ...]]] = {
     "java.lang.System": ("class", "final", OBJECT, ()),
     "java.util.Objects": ("class", "final", OBJECT, ()),
     "java.util.Arrays": ("class", "final", OBJECT, ()),
+    "java.util.Collections": ("class", "", OBJECT, ()),
     "java.lang.Throwable": ("class", "", OBJECT, ("java.io.Serializable",)),
     "java.lang.Exception": ("class", "", "java.lang.Throwable", ()),
     "java.lang.Error": ("class", "", "java.lang.Throwable", ()),
@@ -88,6 +89,8 @@ for _name, _supers in {
         "java.util.function.Function": (), "java.util.function.BiFunction": (),
         "java.util.function.Consumer": (), "java.util.function.BiConsumer": (),
         "java.util.function.Predicate": (), "java.util.function.BiPredicate": (),
+        "java.util.function.ToIntFunction": (), "java.util.function.ToLongFunction": (),
+        "java.util.function.ToDoubleFunction": (),
         "java.util.function.UnaryOperator": ("java.util.function.Function",),
         "java.util.function.BinaryOperator": ("java.util.function.BiFunction",),
         "java.lang.reflect.Type": (), "java.lang.reflect.ParameterizedType": ("java.lang.reflect.Type",),
@@ -96,6 +99,18 @@ for _name, _supers in {
         "java.lang.reflect.TypeVariable": ("java.lang.reflect.Type",),
         "java.lang.annotation.Annotation": ()}.items():
     _CLASSES[_name] = ("interface", "", None, _supers)
+
+# The class of every lambda and method reference (``functional.py``): it implements all the
+# functional interfaces above, and a call of an abstract method on it runs its body.
+LAMBDA = "<lambda>"
+_CLASSES[LAMBDA] = ("class", "final", OBJECT, ("java.lang.Runnable", "java.util.Comparator", *(
+    n for n in _CLASSES if n.startswith("java.util.function."))))
+
+# type variables of generic JDK types whose methods the models declare with them
+_TYPE_VARS = {"java.lang.Comparable": ("T",), "java.lang.Enum": ("E",),
+              "java.util.Comparator": ("T",), "java.util.function.Function": ("T", "R"),
+              **dict.fromkeys(["java.util.function.ToIntFunction", "java.util.function.ToLongFunction",
+                               "java.util.function.ToDoubleFunction"], ("T",))}
 
 # methods every class has from Object; JDK classes other than these override them
 OBJECT_METHODS = frozenset({"equals", "hashCode", "toString"})
@@ -116,7 +131,7 @@ LIBRARY_EQUALS = {
 
 def keeps_object_methods(cls: ClassInfo) -> bool:
     """Does this JDK class use Object's equals, hashCode and toString?"""
-    return cls.fqname in (OBJECT, "java.lang.Class") or cls.element is not None or any(
+    return cls.fqname in (OBJECT, "java.lang.Class", LAMBDA) or cls.element is not None or any(
         t.fqname == "java.lang.Throwable" for t in cls.supertypes())
 
 # static final constants: (class, name) -> (type, value)
@@ -149,6 +164,12 @@ _DECLARED = (
 )
 
 _MODELS: list[tuple[str, str, Callable | None]] = []
+
+
+def constant(owner: str, name: str, type_: str, value) -> None:
+    """Register a static final field of ``java.lang.{owner}``: a number, or a callable
+    ``value(ex)`` that makes its value (once per check)."""
+    _CONSTANTS[(owner, name)] = (type_, value)
 
 
 def model(owner: str, signature: str):
@@ -184,8 +205,8 @@ def build_classes() -> dict[str, ClassInfo]:
         if outer is not None:  # a nested type such as java.util.Map.Entry
             cls.outer = outer
             outer.members[name.rpartition(".")[2]] = cls
-    classes["java.lang.Comparable"].type_vars = {"T": classes[OBJECT]}
-    classes["java.lang.Enum"].type_vars = {"E": classes[OBJECT]}
+    for name, type_vars in _TYPE_VARS.items():
+        classes[name].type_vars = dict.fromkeys(type_vars, classes[OBJECT])
     for (owner, fname), (tname, value) in _CONSTANTS.items():
         cls = classes[f"java.lang.{owner}"]
         ftype = PRIMITIVES[tname] if tname in PRIMITIVES else classes[tname]
@@ -1221,3 +1242,6 @@ for _name, (_kind, _, _sup, _) in list(_CLASSES.items()):
         for _sig in (f"{_simple}()", f"{_simple}(String)", f"{_simple}(String, Throwable)",
                      f"{_simple}(Throwable)"):
             model(_name, _sig)(object_init)
+
+
+from . import comparators, functional  # noqa: E402,F401  (their models register on import)

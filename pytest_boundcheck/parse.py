@@ -658,6 +658,31 @@ class _Converter:
     def expr_switch_expression(self, node):
         return ast.SwitchExpr(_line(node), self.switch(node, True))
 
+    def expr_lambda_expression(self, node):
+        params = node.child_by_field_name("parameters")
+        if params.type == "identifier":
+            typed = ((_text(params), None),)
+        elif params.type == "inferred_parameters":
+            typed = tuple((_text(p), None) for p in params.named_children)
+        else:
+            typed = tuple((p.name, None if p.type.name == "var" else p.type)
+                          for p in self.params(params))
+        body = node.child_by_field_name("body")
+        return ast.Lambda(_line(node), typed,
+                          self.block(body) if body.type == "block" else self.expr(body),
+                          " ".join(_text(node).split()))
+
+    def expr_method_reference(self, node):
+        target, name = node.named_children[0], node.named_children[-1]
+        if target.type == "super":
+            return ast.UnsupportedExpr(_line(node), "method reference to super")
+        if any(c.type == "new" for c in node.children):
+            return ast.UnsupportedExpr(_line(node), "constructor reference")
+        is_type = target.type in ("generic_type", "array_type", "scoped_type_identifier",
+                                  "type_identifier")
+        return ast.MethodRef(_line(node), self.type(target) if is_type else self.expr(target),
+                             _text(name), " ".join(_text(node).split()))
+
     def expr_class_literal(self, node):
         return ast.ClassLiteral(_line(node), self.type(node.named_children[0]))
 
@@ -679,7 +704,5 @@ _UNSUPPORTED_STMTS = {
 }
 
 _UNSUPPORTED_EXPRS = {
-    "lambda_expression": "lambda expression",
-    "method_reference": "method reference",
     "template_expression": "string template",
 }

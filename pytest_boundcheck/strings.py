@@ -191,11 +191,14 @@ def hash_code(t: Text) -> z3.BitVecRef:
     return h
 
 
-def compare(a: Text, b: Text) -> z3.BitVecRef:
-    """``a.compareTo(b)``: the difference of the first differing chars, else of the lengths."""
+def compare(a: Text, b: Text, fold=None) -> z3.BitVecRef:
+    """``a.compareTo(b)``: the difference of the first differing chars, else of the lengths;
+    ``fold`` maps each char first (``String.CASE_INSENSITIVE_ORDER``)."""
     result = a.length - b.length
     for k in reversed(range(min(len(a.chars), len(b.chars)))):
         x, y = a.chars[k], b.chars[k]
+        if fold is not None:
+            x, y = fold(x), fold(y)
         differ = mk_and(_below(k, a.length), _below(k, b.length), x != y)
         result = mk_ite(differ, z3.ZeroExt(16, x) - z3.ZeroExt(16, y), result)
     return result

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import z3
 
 from . import javaast as ast
-from . import jdk, semantics, strings
+from . import comparators, functional, jdk, semantics, strings
 from .bounds import Bounds
 from .jtypes import (
     BOOLEAN,
@@ -1400,7 +1400,7 @@ class Executor:
             return constant
         if not fld.final:
             self.unsupported(state, f"non-final static field {fld.owner.simple_name}.{fld.name}", line)
-        if not self.is_constant_field(fld):
+        if not self.is_constant_field(fld) and not comparators.built_once(fld.init):
             self.unsupported(state, f"static field {fld.owner.simple_name}.{fld.name} "
                                     "initialised by a non-constant expression", line)
         return self.constant_value(fld)
@@ -1411,6 +1411,8 @@ class Executor:
         if fld.key not in self._statics:
             if isinstance(fld.init, (int, float)):
                 value = semantics.constant(self.ctx, fld.type, fld.init)
+            elif callable(fld.init):  # a JDK constant made by a model
+                value = fld.init(self)
             else:
                 self.frames.append(Frame(None, fld.owner, None))
                 try:
@@ -1674,6 +1676,12 @@ class Executor:
         finally:
             self.frames.pop()
 
+    def _eval_Lambda(self, expr: ast.Lambda, state: State):
+        return functional.lambda_value(self, expr, state)
+
+    def _eval_MethodRef(self, expr: ast.MethodRef, state: State):
+        return functional.method_ref_value(self, expr, state)
+
     def _eval_Cast(self, expr: ast.Cast, state: State):
         v, state = self.eval(expr.expr, state)
         t = self.resolve_type(expr.type)
@@ -1891,6 +1899,11 @@ class Executor:
                 *jdk.opaque_call(self, s, receiver.narrowed(opaque), method.name, args, line),
                 self._site(f"{opaque[0].cls.simple_name}.{method.name}"))))
             unknown = [o for o in unknown if o not in opaque]
+        closures = [o for o in unknown if functional.is_closure(o) and method.abstract]
+        for obj in closures:  # a lambda's body implements its interface's abstract method
+            results.append(self.branch(state, receiver.guard(obj), lambda s, o=obj:
+                                       functional.invoke(self, s, o, method, args, line)))
+        unknown = [o for o in unknown if o not in closures]
         if unknown:
             trouble = self._enum_trouble.get(unknown[0].cls.fqname)
             why = f"{trouble.what}, {trouble.where}" if trouble else "no model of this method"

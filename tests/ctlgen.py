@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import random
 
+import javagen
 import z3
 from javagen import Case, GeneratedClass, Method, outcome
 
 from pytest_boundcheck import semantics
 from pytest_boundcheck.bounds import Bounds
+from pytest_boundcheck.parse import parse_file
+from pytest_boundcheck.program import Program
 from pytest_boundcheck.symex import DeadPath, Executor, Frame, State
 
 ENUM = "    enum E { P, Q, R, S }\n"
@@ -284,3 +287,27 @@ def engine_results(program, cls, method: Method, arg_tuples, ctx: z3.Context) ->
             return z3.is_true(g)
         results.append(outcome(ex, value, holds, number))
     return results
+
+
+def jvm_mismatches(generated: GeneratedClass, directory) -> tuple[list[str], list[str]]:
+    """(the JVM's output line per case, the cases where the engine says otherwise): the
+    class compiled and run once in ``directory``, each method run by the engine once
+    (``engine_results``), in one solver context (creating one per method costs time)."""
+    lines = javagen.run_jvm(generated.java(), generated.class_name, directory)
+    assert len(lines) == len(generated.cases)
+    program = Program([parse_file(str(directory / f"{generated.class_name}.java"))])
+    cls = program.classes[generated.class_name]
+    ctx = z3.Context()
+    by_method: dict[str, list] = {}
+    for case, jvm in zip(generated.cases, lines):
+        by_method.setdefault(case.method.name, []).append((case, jvm))
+    bad = []
+    for cases in by_method.values():
+        method = cases[0][0].method
+        try:
+            engine = engine_results(program, cls, method, [c.args for c, _ in cases], ctx)
+        except Exception as e:  # noqa: BLE001 - a crash is reported with its cases, like a mismatch
+            engine = [f"[raised {type(e).__name__}: {e}]"] * len(cases)
+        bad += [f"{method.name}{case.args}: JVM {jvm}, engine {result}\n{method.source}"
+                for (case, jvm), result in zip(cases, engine) if result != jvm]
+    return lines, bad

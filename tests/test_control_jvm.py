@@ -11,12 +11,7 @@ from __future__ import annotations
 import shutil
 
 import ctlgen  # tests/ is on sys.path (rootdir-relative test modules without a package)
-import javagen
 import pytest
-import z3
-
-from pytest_boundcheck.parse import parse_file
-from pytest_boundcheck.program import Program
 
 SEED = 20261122
 METHODS = 250
@@ -44,22 +39,6 @@ def test_generator_covers_the_control_flow(generated):
 
 @needs_jvm
 def test_engine_matches_jvm_on_control_flow(generated, tmp_path):
-    lines = javagen.run_jvm(generated.java(), generated.class_name, tmp_path)
-    assert len(lines) == len(generated.cases)
-    program = Program([parse_file(str(tmp_path / f"{generated.class_name}.java"))])
-    cls = program.classes[generated.class_name]
-    ctx = z3.Context()  # one context for all methods: creating one per method costs time
-    by_method: dict[str, list] = {}
-    for case, jvm in zip(generated.cases, lines):
-        by_method.setdefault(case.method.name, []).append((case, jvm))
-    bad = []
-    for cases in by_method.values():
-        method = cases[0][0].method
-        try:
-            engine = ctlgen.engine_results(program, cls, method, [c.args for c, _ in cases], ctx)
-        except Exception as e:  # noqa: BLE001 - a crash is reported with its cases, like a mismatch
-            engine = [f"[raised {type(e).__name__}: {e}]"] * len(cases)
-        bad += [f"{method.name}{case.args}: JVM {jvm}, engine {result}\n{method.source}"
-                for (case, jvm), result in zip(cases, engine) if result != jvm]
+    lines, bad = ctlgen.jvm_mismatches(generated, tmp_path)
     assert not bad, (f"{len(bad)} of {len(lines)} cases differ (source in {tmp_path}):\n"
                      + "\n".join(bad[:6]))
