@@ -245,8 +245,8 @@ class ObjectMaker:
                 why = f"one of the {len(options) - 1} classes a {p.type.simple_name} argument may have"
                 value, state = self._choose(
                     state, f"{name}.{p.name}", p.type, options,
-                    lambda s, t, guard: self._by_fields(s, t, why) if wide and t.is_project
-                    else self.build(s, t, depth + 1))
+                    lambda s, t, guard: self._by_fields(s, t, why)
+                    if wide and t.is_project and t.kind != "enum" else self.build(s, t, depth + 1))
             args.append(value)
         return args, state
 

@@ -63,3 +63,25 @@ def test_the_plugin_reports_possible_violations_as_xfail(pytester: pytest.Pytest
     result = pytester.runpytest("--boundcheck", ".", "-rx", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=5 + 1, xfailed=4)  # Key: only equals-null holds
     result.stdout.fnmatch_lines(["*possible violation: Outer.Key is private to Outer*"])
+
+
+def test_an_argument_of_many_classes_and_an_enum_is_made(tmp_path):
+    """More than 4 classes a constructor argument may have: the project classes among them
+    are made from field values, an enum among them is still one of its constants."""
+    kinds = "".join(f"final class K{i} implements Kind {{ public int weight() {{ return {i}; }} }}\n"
+                    for i in range(5))
+    (tmp_path / "Box.java").write_text(textwrap.dedent("""
+        interface Kind { int weight(); }
+        enum Plain implements Kind { ONE; public int weight() { return 1; } }
+        public final class Box {
+            private final int w;
+            public Box(Kind kind) { this.w = kind == null ? 0 : kind.weight(); }
+            @Override public boolean equals(Object o) { return o instanceof Box b && b.w == w; }
+            @Override public int hashCode() { return w; }
+        }
+        """) + kinds)
+    project = Project([tmp_path])
+    box = next(c for c in project.program.project if c.simple_name == "Box")
+    outcome = project.check(box, next(c for c in project.contracts_for(box)
+                                      if c.id == "hashcode-consistent"), Bounds())
+    assert outcome.status == "passed"
