@@ -13,7 +13,7 @@ import z3
 from tabulate import tabulate
 
 from . import javaast as ast
-from . import jdk, strings
+from . import collections_model, jdk, strings
 from .jtypes import BOOLEAN, CHAR, DOUBLE, FLOAT, INT, LONG, ClassInfo, FieldInfo, PrimType
 from .semantics import float_bits, float_value, nearest, signed_value
 from .objects import ObjectMaker
@@ -81,6 +81,8 @@ class Rendering:
             return self.array(obj, shown)
         if obj.kind == "enum":
             return f"{self.type_name(obj.cls)}.{self.ex.constant_name(obj)}"
+        if collections_model.kind_of(obj.cls) is not None:
+            return collections_model.java(self, obj, shown)
         return self.names.get(obj) or self.declare(obj, None)
 
     def string(self, obj: HeapObj) -> str:

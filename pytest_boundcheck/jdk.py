@@ -1221,3 +1221,6 @@ for _name, (_kind, _, _sup, _) in list(_CLASSES.items()):
         for _sig in (f"{_simple}()", f"{_simple}(String)", f"{_simple}(String, Throwable)",
                      f"{_simple}(Throwable)"):
             model(_name, _sig)(object_init)
+
+
+from . import collections_model  # noqa: E402,F401  (java.util collections register here)
