@@ -218,15 +218,13 @@ def _empty(ex, kind: str) -> Seq:
                z3.BoolVal(False, ex.ctx))
 
 
-def _new(ex, state, fqname: str, line: int, seq: Seq | None = None, of: Ref | None = None):
-    """A new collection of class ``fqname`` holding ``seq`` (or a view of ``of``)."""
+def _view(ex, state, fqname: str, line: int, of: Ref):
+    """A new view of class ``fqname`` showing the collection ``of``."""
     cls = ex.program.classes[fqname]
     ref, state = ex.new_object(state, cls, line)
-    if of is not None:
-        heap = dict(state.heap)
-        heap[(ref.targets[0], _field(ex, cls, "#of"))] = of
-        return ref, type(state)(state.guard, state.env, heap)
-    return ref, _store(ex, state, ref, seq or _empty(ex, kind_of(cls)))
+    heap = dict(state.heap)
+    heap[(ref.targets[0], _field(ex, cls, "#of"))] = of
+    return ref, type(state)(state.guard, state.env, heap)
 
 
 # -------------------------------------------------- collections a check starts from
@@ -355,7 +353,8 @@ def _lookup(ex, state, this: Ref, seq: Seq, v: Value, line: int, items=None):
         state = ex.stuck_unless(state, mk_and(this.member_guard(sorted_), v.member_guard(odd)),
                                 f"a {sorted_[0].cls.simple_name} of objects other than strings "
                                 f"and boxes (ordered by compareTo)", line)
-    hv, state = (None, state) if _consistent(v) else jdk._hash_of(ex, state, v, line)
+    plain = _consistent(v) and all(_consistent(x) for x in seq.keys)
+    hv, state = (None, state) if plain else jdk._hash_of(ex, state, v, line)
     return _first(ex, state, seq, seq.keys, lambda s, item: _hashed_match(ex, s, v, item, line, hv))
 
 
@@ -527,17 +526,17 @@ def next_(ex, state, this, args, line):
 
 @_on(_of(MAP), "Set keySet()")
 def key_set(ex, state, this, args, line):
-    return _new(ex, state, _U + "HashMap.KeySet", line, of=this)
+    return _view(ex, state, _U + "HashMap.KeySet", line, this)
 
 
 @_on(_of(MAP), "Collection values()")
 def values(ex, state, this, args, line):
-    return _new(ex, state, _U + "HashMap.Values", line, of=this)
+    return _view(ex, state, _U + "HashMap.Values", line, this)
 
 
 @_on(_of(MAP), "Set entrySet()")
 def entry_set(ex, state, this, args, line):
-    return _new(ex, state, _U + "HashMap.EntrySet", line, of=this)
+    return _view(ex, state, _U + "HashMap.EntrySet", line, this)
 
 
 def _entry_part(name: str):
@@ -900,7 +899,7 @@ for _what, _kind in (("List", LIST), ("Set", SET), ("Map", MAP)):
 def _unmodifiable(fqname: str):
     def model_(ex, state, this, args, line):
         state = ex.null_check(state, args[0], line)
-        ref, state = _new(ex, state, fqname, line, of=args[0])
+        ref, state = _view(ex, state, fqname, line, args[0])
         return ref.typed(args[0].type), state
     return model_
 
