@@ -765,11 +765,12 @@ def _put(ex, state, this: Ref, seq: Seq, key: Value, value: Value, line: int, wh
     there, state = ex.when(state, when, find, _bool(z3.BoolVal(False, ex.ctx)))
     hits = [mk_and(when, h) for h in hits] or [z3.BoolVal(False, ex.ctx)] * len(seq.keys)
     obj = _object_type(ex)
-    values = [merge_values(ex.ctx, obj, [(h, value), (ex.true, x)]) for h, x in zip(hits, seq.values)]
+    absent = mk_and(when, mk_not(there.term))
     grown, _, state = _added(ex, state, this, Seq(LIST, seq.size, seq.keys, None, seq.unordered),
-                             key, line, mk_and(when, mk_not(there.term)))
-    values = [merge_values(ex.ctx, obj, [(mk_and(when, mk_not(there.term), _folded(seq.size.term == k)), value),
-                                         (ex.true, x)]) for k, x in enumerate(values)]
+                             key, line, absent)
+    values = [merge_values(ex.ctx, obj, [(h, value), (mk_and(absent, _folded(seq.size.term == k)), value),
+                                         (ex.true, x)])
+              for k, (h, x) in enumerate(zip(hits, seq.values))]
     return (Seq(MAP, grown.size, grown.keys, values, seq.unordered),
             _pick(ex, hits, seq.values, null), mk_and(when, there.term), state)
 
@@ -857,7 +858,7 @@ def _factory(fqname: str, strict: bool | str, copy: bool = False):
         if copy:
             src, state = _source(ex, state, args[0], (LIST, SET, VALUES), line, kind == LIST)
         else:
-            if len(args) == 1 and args[0].type.element is not None:
+            if len(args) == 1 and isinstance(args[0].type, ClassInfo) and args[0].type.element is not None:
                 ex.unsupported(state, "a collection from an existing array (a view of it)", line)
             n = len(args) // (2 if kind == MAP else 1)
             if n > ex.bounds.max_length:
