@@ -13,10 +13,11 @@ class Bounds:
     objects_mode: str = "constructors"  # or "fields": how the initial objects are made
     calls: int = 2          # method calls on an object after its constructor
     string_length: int = 3  # chars of a string a check starts from
-    max_length: int = 3     # elements of an array (and later of a collection)
+    max_length: int = 3     # elements of an array or a collection
 
-    def describe(self, arrays: bool = False) -> str:
-        """The bounds in words; the array length only for a check that met arrays."""
+    def describe(self, arrays: bool = False, collections: bool = False) -> str:
+        """The bounds in words; the length only for a check that met arrays or collections."""
         per_type = f"{self.objects} objects/type, " if self.objects_mode == "fields" else ""
-        length = f", arrays up to {self.max_length} elements" if arrays else ""
+        met = " and ".join(w for w, m in (("arrays", arrays), ("collections", collections)) if m)
+        length = f", {met} up to {self.max_length} elements" if met else ""
         return f"int 32-bit, {per_type}{self.unroll} unrolls, inline depth {self.inline_depth}{length}"

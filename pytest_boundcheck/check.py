@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import z3
 
-from . import counterexample
+from . import collections_model, counterexample
 from .counterexample import Counterexample
 from .harness import Contract, hierarchy, parameter_domains, receiver_types
 from .jtypes import ClassInfo
@@ -123,9 +123,9 @@ def _assumed(ex: Executor) -> str:
 
 
 def _bounds(bounds: Bounds, ex: Executor) -> str:
-    """The bounds, with those of arrays and strings where the check met them."""
+    """The bounds, with those of arrays, collections and strings where the check met them."""
     strings = ex.string_bounds()
-    described = bounds.describe(ex.met_arrays)
+    described = bounds.describe(ex.met_arrays, collections_model.met(ex))
     return f"{described}, {strings}" if strings else described
 
 

@@ -13,7 +13,7 @@ import z3
 from tabulate import tabulate
 
 from . import javaast as ast
-from . import functional, jdk, strings
+from . import collections_model, functional, jdk, strings
 from .jtypes import BOOLEAN, CHAR, DOUBLE, FLOAT, INT, LONG, ClassInfo, FieldInfo, PrimType
 from .semantics import float_bits, float_value, nearest, signed_value
 from .objects import ObjectMaker
@@ -83,6 +83,8 @@ class Rendering:
             return f"{self.type_name(obj.cls)}.{self.ex.constant_name(obj)}"
         if functional.is_closure(obj):  # a lambda shows as written
             return obj.content.text
+        if collections_model.kind_of(obj.cls) is not None:
+            return collections_model.java(self, obj, shown)
         return self.names.get(obj) or self.declare(obj, None)
 
     def string(self, obj: HeapObj) -> str:

@@ -1244,4 +1244,4 @@ for _name, (_kind, _, _sup, _) in list(_CLASSES.items()):
             model(_name, _sig)(object_init)
 
 
-from . import comparators, functional  # noqa: E402,F401  (their models register on import)
+from . import collections_model, comparators, functional  # noqa: E402,F401  (their models register on import)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import z3
 
-from . import jdk, semantics
+from . import collections_model, jdk, semantics
 from .bounds import Bounds
 from .harness import ParamDomain
 from .jtypes import VOID, ClassInfo, MethodInfo, PrimType
@@ -315,6 +315,8 @@ class ObjectMaker:
             return ex.any_box(cls, f"{cls.simple_name}@{n}")
         if cls.element is not None:
             return ex.any_array(cls, f"{cls.simple_name}@{n}")
+        if collections_model.any_content(cls):
+            return collections_model.any_collection(ex, cls, f"{cls.simple_name}@{n}")
         return ex.heap_object(cls, f"{cls.simple_name}#{n}", "slot",
                               opaque=cls.fqname != jdk.OBJECT)
 

@@ -63,7 +63,7 @@ _BOUND_OPTIONS = {
                 "constructors, factories and void methods) or 'fields' (any field values)"),
     "calls": (_count, "calls", "void method calls on an object after its constructor"),
     "max_objects": (_positive_int, "objects", "objects per type made the fields way"),
-    "max_length": (_count, "max_length", "elements of an array"),
+    "max_length": (_count, "max_length", "elements of an array or a collection"),
     "unroll": (_positive_int, "unroll", "loop iterations to unroll"),
     "inline_depth": (_positive_int, "inline_depth", "nesting of inlined calls"),
     "timeout": (_positive_float, "timeout", "solver seconds per check"),

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import z3
 
 from . import javaast as ast
-from . import comparators, functional, jdk, semantics, strings
+from . import collections_model, comparators, functional, jdk, semantics, strings
 from .bounds import Bounds
 from .jtypes import (
     BOOLEAN,
@@ -234,6 +234,8 @@ class Executor:
                 self.any_string(f"String#{i}") if cls.fqname == jdk.STRING else
                 self.any_box(cls, f"{cls.simple_name}#{i}") if cls.fqname in jdk.BOXES else
                 self.any_array(cls, f"{cls.simple_name}#{i}") if cls.element is not None else
+                collections_model.any_collection(self, cls, f"{cls.simple_name}#{i}")
+                if collections_model.any_content(cls) else
                 self.heap_object(cls, f"{cls.simple_name}#{i}", "slot", opaque=cls not in self.universe)
                 for i in range(1, self.bounds.objects + 1)]
         return self.slots[cls.fqname]
@@ -1753,6 +1755,8 @@ class Executor:
         i++) { T x = a[i]; body }`` over hidden locals; the second test ends the unrolling
         where no array of the bound can go on."""
         array, state = self.eval(stmt.iterable, state)
+        if isinstance(array, Ref) and isinstance(array.type, ClassInfo) and array.type.element is None:
+            return collections_model.for_each(self, stmt, array, state)
         if isinstance(array, Prim) or not isinstance(array.type, ClassInfo) or array.type.element is None:
             self.unsupported(state, f"enhanced for over a {type_name(array.type)}", stmt.line)
         state = self.null_check(state, array, stmt.line)

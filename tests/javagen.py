@@ -703,7 +703,7 @@ def engine_result(program, cls, method_name: str, args: tuple, symbolic: bool = 
         value = None
     if symbolic:
         solver = z3.Solver(ctx=ctx)
-        solver.add(*fixed, *ex.constraints)
+        solver.add(*fixed, *ex.constraints, *ex.lazy)  # lazy: String.hashCode's definitions
         if solver.check() != z3.sat:
             return "[the inputs' constraints are unsatisfiable]"
         model = solver.model()

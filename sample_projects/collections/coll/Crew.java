@@ -1,0 +1,27 @@
+package coll;
+
+import java.util.List;
+
+/** A list of two members compared and hashed as a list: the list hashes each member with
+ * Member's own hashCode, which breaks the contract for equal members. */
+public final class Crew {
+    private final List<Member> members;
+
+    private Crew(List<Member> members) {
+        this.members = members;
+    }
+
+    public static Crew of(Member first, Member second) {
+        return new Crew(List.of(first, second));
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Crew c && members.equals(c.members);
+    }
+
+    @Override
+    public int hashCode() {
+        return members.hashCode();
+    }
+}

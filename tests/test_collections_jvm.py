@@ -1,0 +1,26 @@
+"""Differential test against a real JVM: java.util Lists, Sets and Maps (equals, hashCode,
+contains, get, size, add, put, iteration, views and factories) over generated contents of
+strings, Integers and nulls, run on the JVM in one batch, then evaluated by the engine with
+constant arguments and, for every fifth case, with symbolic ones fixed by the model."""
+from __future__ import annotations
+
+import collgen
+import javagen
+import pytest
+from test_numeric_jvm import _mismatches, _report, needs_jvm
+
+
+@pytest.fixture(scope="module")
+def family(tmp_path_factory):
+    generated = collgen.generate(20261122, 35, "CollectionCases")
+    return generated, javagen.compile_and_run(generated, tmp_path_factory.mktemp("collections"))
+
+
+@needs_jvm
+@pytest.mark.parametrize("symbolic", [False, True], ids=["constant", "symbolic"])
+def test_engine_matches_jvm(family, symbolic):
+    generated, compiled = family
+    checked, bad = _mismatches(generated, compiled, symbolic)
+    assert checked >= (200 if symbolic else 1000)
+    if bad:
+        pytest.fail(_report(bad, checked, compiled), pytrace=False)

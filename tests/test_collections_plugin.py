@@ -1,0 +1,132 @@
+"""End-to-end runs on classes with java.util collections (sample_projects/collections), with
+pytester: the documented outcome of every item, the counterexamples as Java, their replay
+on the JVM, the length bound, and skips for what is not modelled."""
+from __future__ import annotations
+
+from test_plugin import EQUALS_IDS, confirmed, expected_outcomes, outcomes, write
+from test_repro import needs_jdk
+
+PASS = ("passed",) * 5
+BROKEN_HASH = ("passed",) * 4 + ("failed",)
+COLLECTIONS = {
+    "Tags": PASS, "FirstTag": BROKEN_HASH, "Palette": BROKEN_HASH, "Stock": BROKEN_HASH,
+    "Inventory": PASS, "Handle": PASS, "Frozen": PASS, "Member": BROKEN_HASH, "Crew": BROKEN_HASH,
+    "Registry": ("passed",) * 4 + ("skipped",),
+}
+SLOW = "--boundcheck-timeout=60"  # the set items take Z3 10-30 s on a loaded machine
+
+
+def test_collections_sample_gives_the_documented_outcome_for_every_item(pytester):
+    pytester.copy_example("collections")
+    reprec = pytester.inline_run("--boundcheck", "coll", SLOW)
+    assert outcomes(reprec) == expected_outcomes("coll", COLLECTIONS, EQUALS_IDS)
+
+
+@needs_jdk
+def test_every_counterexample_of_the_sample_is_confirmed_on_the_jvm(pytester):
+    pytester.copy_example("collections")
+    result = pytester.runpytest("--boundcheck", "coll", "-k", "hashcode", "--boundcheck-replay",
+                                "-rx", SLOW)
+    text = result.stdout.str()
+    assert result.parseoutcomes().get("failed") == 5
+    assert confirmed(text) == 5, text
+
+
+def test_equal_sets_iterated_in_two_orders_are_written_as_linked_hash_sets(pytester):
+    pytester.copy_example("collections")
+    result = pytester.runpytest("--boundcheck", "coll", "-k", "Palette and hashcode", SLOW)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines([
+        "  Set set1 = new LinkedHashSet<>(Arrays.asList(*, *));",
+        "  Palette x = new Palette(set1);",
+        "  Set set2 = new LinkedHashSet<>(Arrays.asList(*, *));",
+        "  Palette y = new Palette(set2);",
+        "bounds: *, collections up to 3 elements*",
+    ])
+
+
+def test_get_on_an_empty_list_throws_what_the_list_class_throws(pytester):
+    pytester.copy_example("collections")
+    result = pytester.runpytest("--boundcheck", "coll", "-k", "FirstTag and hashcode")
+    result.stdout.fnmatch_lines([
+        "  List list1 = Arrays.asList();",
+        "  x.hashCode()  -> throws ArrayIndexOutOfBoundsException  (FirstTag.java:21)",
+    ])
+
+
+def test_iterating_a_hash_map_made_by_the_code_is_a_skip_naming_it(pytester):
+    pytester.copy_example("collections")
+    result = pytester.runpytest("--boundcheck", "coll", "-k", "Registry and hashcode", "-rs")
+    result.assert_outcomes(skipped=1)
+    result.stdout.fnmatch_lines(["*unsupported: the iteration order of a HashMap.KeySet*"
+                                 "at Registry.java:25*"])
+
+
+def test_the_length_bound_is_the_one_option_for_arrays_and_collections(pytester):
+    write(pytester, "src/Pair.java", """\
+        import java.util.List;
+        public final class Pair {
+            private final List<String> items;
+            private final int[] marks;
+            public Pair(List<String> items, int[] marks) {
+                this.items = java.util.Objects.requireNonNull(items);
+                this.marks = marks;
+            }
+            @Override public boolean equals(Object o) {
+                return o instanceof Pair p && items.equals(p.items);
+            }
+            @Override public int hashCode() { return items.size() == 2 ? 1 : marks.length; }
+        }
+        """)
+    result = pytester.runpytest("--boundcheck", "src", "--boundcheck-max-length=1",
+                                "-k", "hashcode")
+    result.assert_outcomes(failed=1)  # marks may be null, and no list has 2 elements
+    result.stdout.fnmatch_lines(["*NullPointerException*",
+                                 "bounds: *, arrays and collections up to 1 elements*"])
+
+
+def test_a_collection_method_not_modelled_is_a_skip_naming_it(pytester):
+    write(pytester, "src/Sorted.java", """\
+        import java.util.List;
+        public final class Sorted {
+            private final List<String> items;
+            public Sorted(List<String> items) { this.items = items; }
+            @Override public boolean equals(Object o) {
+                return o instanceof Sorted s && items.subList(0, 1).equals(s.items);
+            }
+            @Override public int hashCode() { return 0; }
+        }
+        """)
+    result = pytester.runpytest("--boundcheck", "src", "-k", "symmetric", "-rs")
+    result.assert_outcomes(skipped=1)
+    result.stdout.fnmatch_lines(["*call to List.subList(int, int) (no model of this method)"
+                                 " at Sorted.java:6*"])
+
+
+def test_a_project_class_in_a_list_runs_its_own_equals(pytester):
+    write(pytester, "src/Team.java", """\
+        import java.util.ArrayList;
+        import java.util.List;
+        public final class Team {
+            private final List<Player> players = new ArrayList<>();
+            public Team(Player captain) { players.add(captain); }
+            @Override public boolean equals(Object o) {
+                return o instanceof Team t && players.equals(t.players);
+            }
+            @Override public int hashCode() { return players.hashCode(); }
+        }
+        """)
+    write(pytester, "src/Player.java", """\
+        public final class Player {
+            private final int number;
+            public Player(int number) { this.number = number; }
+            @Override public boolean equals(Object o) {
+                return o instanceof Player p && number / 2 == p.number / 2;
+            }
+            @Override public int hashCode() { return number; }
+        }
+        """)
+    result = pytester.runpytest("--boundcheck", "src", "-k", "Team and hashcode")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["  Team x = new Team(player1);", "  Team y = new Team(player2);",
+                                 "  x.equals(y)   -> true  (Team.java:7)"])
