@@ -107,7 +107,7 @@ def _how(obj) -> str:
 
 def met(ex) -> bool:
     """Did the check meet a collection (its results then state the length bound)?"""
-    return any(kind_of(o.cls) is not None for o in ex.objects)
+    return any(kind_of(o.cls) is not None and _modelled(ex, o) for o in ex.objects)
 
 
 # ------------------------------------------------------------ pseudo-fields
@@ -378,12 +378,34 @@ def _ordered(ex, state, seq: Seq, this: Ref, line: int):
 # ------------------------------------------------------------------ models
 
 def _on(owners, signature: str):
-    """Register one model for several classes (each gets its own method)."""
+    """Register one model for several classes (each gets its own method); receivers the
+    model does not know (a ``Collection`` or ``TreeSet`` field of unknown contents, a
+    project class's ``Map.Entry``) are unsupported there."""
+    name = signature.partition("(")[0].split()[-1]
+
     def register(fn):
+        def guarded(ex, state, this, args, line):
+            odd = [o for o in (this.targets if this is not None else ()) if o is not None
+                   and not _modelled(ex, o)]
+            if odd:
+                state = ex.stuck_unless(state, this.member_guard(odd),
+                                        f"{odd[0].cls.simple_name}.{name} (no model of its contents)",
+                                        line)
+                this = this.narrowed(o for o in this.targets if o not in odd)
+            return fn(ex, state, this, args, line)
         for owner in owners:
-            jdk.model(owner, signature)(fn)
+            jdk.model(owner, signature)(guarded)
         return fn
     return register
+
+
+def _modelled(ex, obj) -> bool:
+    """Is ``obj`` an object whose contents this module keeps?"""
+    if obj.cls.fqname in (_ENTRY, _ITERATOR):
+        return obj.kind == "new"
+    if kind_of(obj.cls) is None:
+        return False
+    return obj.kind != "slot" or (obj, _field(ex, obj.cls, "#size")) in ex.initial
 
 
 def _of(*kinds: str) -> list[str]:
@@ -602,7 +624,7 @@ def _equals(kind: str, compare):
     def model_(ex, state, this, args, line):
         o = args[0]
         found = _instances(ex, o, ex.program.classes[_INTERFACE_OF[kind]])
-        ours = [p for p in found[True] if kind_of(p.cls) == kind]
+        ours = [p for p in found[True] if kind_of(p.cls) == kind and _modelled(ex, p)]
         unknown = found[None] + [p for p in found[True] if p not in ours]
         state = ex.stuck_unless(state, o.member_guard(unknown),
                                 f"{_INTERFACE_OF[kind][len(_U):]}.equals with a "
@@ -794,7 +816,8 @@ def _source(ex, state, ref: Ref, kinds, line: int, ordered: bool = True) -> tupl
     order the model knows where the copy keeps it (``ordered``); copying from classes
     not modelled here is unsupported."""
     state = ex.null_check(state, ref, line)
-    others = [o for o in ref.targets if o is not None and kind_of(o.cls) not in kinds]
+    others = [o for o in ref.targets
+              if o is not None and (kind_of(o.cls) not in kinds or not _modelled(ex, o))]
     state = ex.stuck_unless(state, ref.member_guard(others),
                             f"copying a {(others or [ref.targets[-1]])[0].cls.simple_name}", line)
     ref = ref.narrowed(o for o in ref.targets if o is not None and o not in others)
@@ -921,7 +944,8 @@ def for_each(ex, stmt, ref: Ref, state):
     from . import javaast as ast
     collection = ex.program.classes[_U + "Collection"]
     state = ex.null_check(state, ref, stmt.line)
-    others = [o for o in ref.targets if o is not None and kind_of(o.cls) in (None, MAP)]
+    others = [o for o in ref.targets
+              if o is not None and (kind_of(o.cls) in (None, MAP) or not _modelled(ex, o))]
     state = ex.stuck_unless(state, ref.member_guard(others),
                             f"enhanced for over a {(others or [ref.targets[-1]])[0].cls.simple_name}",
                             stmt.line)

@@ -130,3 +130,19 @@ def test_a_project_class_in_a_list_runs_its_own_equals(pytester):
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["  Team x = new Team(player1);", "  Team y = new Team(player2);",
                                  "  x.equals(y)   -> true  (Team.java:7)"])
+
+
+def test_a_collection_of_unknown_contents_is_a_skip_naming_the_call(pytester):
+    write(pytester, "src/Loose.java", """\
+        import java.util.Collection;
+        public final class Loose {
+            private final Collection<String> all;
+            public Loose(Collection<String> all) { this.all = java.util.Objects.requireNonNull(all); }
+            @Override public boolean equals(Object o) { return o instanceof Loose; }
+            @Override public int hashCode() { return all.size(); }
+        }
+        """)
+    result = pytester.runpytest("--boundcheck", "src", "-k", "hashcode", "-rs")
+    result.assert_outcomes(skipped=1)
+    result.stdout.fnmatch_lines(["*unsupported: Collection.size (no model of its contents)"
+                                 " at Loose.java:6*"])
