@@ -1365,8 +1365,9 @@ class Executor:
         for _, definition in dropped:
             del self._names[definition.get_id()]
         del self._definitions[mark:]
-        definitions = [var == definition for var, definition in dropped]
-        kept = [not any(c.eq(d) for d in definitions) for c in self.constraints]
+        definitions = [var == definition for var, definition in dropped]  # Z3 shares equal terms
+        ids = {d.get_id() for d in definitions}
+        kept = [c.get_id() not in ids for c in self.constraints]
         self._oracle_known = sum(kept[:self._oracle_known])
         self.constraints[:] = [c for c, keep in zip(self.constraints, kept) if keep]
 
