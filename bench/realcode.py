@@ -1,6 +1,7 @@
 """How far boundcheck gets on real code. Not a test: it prints what it measured.
 
-    python bench/realcode.py SOURCE_ROOT [SOURCE_ROOT ...] [-- extra pytest options]
+    python bench/realcode.py SOURCE_ROOT [SOURCE_ROOT ...] [--every N] [--max-seconds S]
+                             [-- extra pytest options]
 
 Runs ``pytest --boundcheck`` on the roots in a subprocess (with a JUnit XML report) and
 prints: the number of items, passes, failures, xfails (advisory compareto-equals), skips by
@@ -8,11 +9,16 @@ reason (the 20 most common, with file names and numbers folded away so that one 
 one line), collection errors, and the time per item (median, p95, max) with the slowest
 items. The share of items that reached a verdict (pass, fail or xfail) is the figure the
 project tracks: a skip is an item the engine could not decide.
+
+For large projects, ``--every N`` checks every N-th item only (the same items on every run)
+and ``--max-seconds S`` stops cleanly after the item that ends past S seconds; the figures
+then say which items they cover.
 """
 from __future__ import annotations
 
 import argparse
 import collections
+import os
 import re
 import statistics
 import subprocess
@@ -49,18 +55,29 @@ def run(roots: list[str], extra: list[str]) -> tuple[Path, Path, int, float]:
     folder = Path(tempfile.mkdtemp(prefix="boundcheck-realcode-"))
     report, log = folder / "report.xml", folder / "pytest.log"
     cmd = [sys.executable, "-m", "pytest", "--boundcheck", *roots, "-p", "no:cacheprovider",
-           "-v", "--no-header", "-rN", f"--junitxml={report}", *extra, *roots]
+           "-p", "realcode_limits", "-v", "--no-header", "-rN", f"--junitxml={report}",
+           *extra, *roots]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, [str(Path(__file__).parent), os.environ.get("PYTHONPATH")]))}
     start = time.perf_counter()
     with log.open("w") as out:
-        code = subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT, check=False).returncode
+        code = subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT, env=env,
+                              check=False).returncode
     return report, log, code, time.perf_counter() - start
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("roots", nargs="+", help="Java source roots")
+    parser.add_argument("--every", type=int, default=1, metavar="N",
+                        help="check every N-th item only")
+    parser.add_argument("--max-seconds", type=float, default=None, metavar="S",
+                        help="stop cleanly after the item that ends past S seconds")
     args, extra = parser.parse_known_args()
-    report, log, code, wall = run(args.roots, [e for e in extra if e != "--"])
+    limits = [f"--realcode-every={args.every}"]
+    if args.max_seconds is not None:
+        limits.append(f"--realcode-max-seconds={args.max_seconds}")
+    report, log, code, wall = run(args.roots, limits + [e for e in extra if e != "--"])
     if not report.exists():  # pytest itself died: say where, from its own output
         lines = log.read_text(errors="replace").splitlines()
         started = [line for line in lines if "::" in line]
@@ -93,6 +110,12 @@ def main() -> None:
     items = sum(outcomes.values())
     verdicts = outcomes["passed"] + outcomes["failed"] + outcomes["xfailed"]
     print(f"roots: {' '.join(args.roots)}")
+    if args.every > 1:
+        print(f"sample: every {args.every}-th item")
+    stopped = [line for line in log.read_text(errors="replace").splitlines()
+               if "--realcode-max-seconds" in line and "reached" in line]
+    if stopped:
+        print(f"stopped early ({stopped[0].strip('! ')}): the figures cover the items run")
     print(f"items: {items}  ({wall:.0f} s wall for the whole run)")
     for key in ("passed", "failed", "xfailed", "skipped", "error"):
         print(f"  {key:8} {outcomes[key]}")
