@@ -24,7 +24,7 @@ from .program import Program
 from .solve import Solver
 from .bounds import Bounds
 from .symex import Event, Executor, OutOfTime
-from .values import Ref, mk_or
+from .values import Ref, mk_and, mk_or
 
 @dataclass
 class Outcome:
@@ -84,7 +84,13 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
     left = max(0.0, bounds.timeout - timings["build"])
     solver = Solver(ctx, left, ex.constraints, list(ex.selectors.values()),
                     eager={d.name for d in domains} | ex.split_early, lazy=ex.lazy)
-    answer = solver.check(mk_or(ctx, [t.guard for t in thrown]))
+    violation = mk_or(ctx, [t.guard for t in thrown])
+    answer = solver.check(violation)
+    if answer.verdict == "sat" and maker.unconfirmed(answer.model):
+        # the violation used objects the program may never make: look for one without
+        solver.timeout = max(0.5, left - (time.perf_counter() - built))
+        confirmed = solver.check(mk_and(violation, maker.as_the_program_makes()))
+        answer = confirmed if confirmed.verdict == "sat" else answer
     timings["solve"] = time.perf_counter() - built
     if answer.verdict == "sat":
         model = solver.small_model(answer, ex.inputs, ex.texts)
@@ -94,8 +100,8 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
         found = counterexample.render(ex, maker, model, contract.summary,
                                       [(d.name, r) for d, r in zip(domains, refs)], thrown, footer,
                                       cls.package)
-        return Outcome("failed", found.text, contract.advisory, maker.unconfirmed(), timings,
-                       found)
+        return Outcome("failed", found.text, contract.advisory, maker.unconfirmed(model),
+                       timings, found)
     if answer.verdict == "unknown":
         return Outcome("skipped", f"the solver gave up ({answer.reason}) after "
                                   f"{timings['solve']:.1f} s, within the time limit of "

@@ -30,7 +30,7 @@ from .harness import ParamDomain
 from .jtypes import VOID, ClassInfo, MethodInfo, PrimType
 from .solve import BLAST_BUDGET_MB, Weigher
 from .symex import DeadPath, Event, Executor, Location, OutOfSteps, State
-from .values import ID_BITS, HeapObj, Prim, Ref, Value, mk_ite, ref_to
+from .values import ID_BITS, HeapObj, Prim, Ref, Value, mk_and, mk_ite, mk_not, ref_to
 
 MAX_NESTING = 2  # objects built as arguments of arguments; deeper reference arguments are null
 
@@ -71,7 +71,9 @@ class ObjectMaker:
         self.family = family  # classes whose objects also get method calls after construction
         self.recipes: dict[HeapObj, Recipe] = {}
         self.by_fields: dict[ClassInfo, str] = {}  # classes code cannot make, and why
-        self.private: list[ClassInfo] = []  # private nested classes made by their constructors
+        # (guard, why): the paths on which an object was made in a way the program's own
+        # code may never make it (from field values, or a private class's constructor)
+        self.unconfirmed_uses: list[tuple[z3.BoolRef, str]] = []
         self._count = 0
         self._weigher = Weigher()
 
@@ -84,15 +86,16 @@ class ObjectMaker:
             text += f"; {cls.simple_name}: any field values ({why})"
         return text
 
-    def unconfirmed(self) -> str:
-        """Why a violation found with these objects might not occur in the program: some
-        were made in ways its own code may never make them."""
-        reasons = [f"{cls.simple_name} objects were made with any field values ({why})"
-                   for cls, why in self.by_fields.items()]
-        reasons += [f"{cls.simple_name} is private to {cls.outer.simple_name}, whose code alone "
-                    f"makes its objects and may never pass the arguments used here"
-                    for cls in dict.fromkeys(self.private)]
-        return "; ".join(reasons)
+    def as_the_program_makes(self) -> z3.BoolRef:
+        """No object was made in a way the program's own code may never make it."""
+        return mk_and(*[mk_not(guard) for guard, _ in self.unconfirmed_uses])
+
+    def unconfirmed(self, model: z3.ModelRef) -> str:
+        """Why the violation in ``model`` might not occur in the program: it uses objects
+        made in ways the program's own code may never make them."""
+        return "; ".join(dict.fromkeys(
+            why for guard, why in self.unconfirmed_uses
+            if z3.is_true(model.eval(guard, model_completion=True))))
 
     # ---------------------------------------------------------- parameters
     def parameters(self, state: State, domains: list[ParamDomain]) -> tuple[list[Ref], State]:
@@ -156,7 +159,9 @@ class ObjectMaker:
         if not builders:
             return self._by_fields(state, cls, "no accessible constructor")
         if "private" in cls.modifiers and cls.outer is not None:
-            self.private.append(cls)
+            self.unconfirmed_uses.append((state.guard, (
+                f"{cls.simple_name} is private to {cls.outer.simple_name}, whose code alone "
+                f"makes its objects and may never pass the arguments used here")))
         if ex.steps > MAKING_STEPS:
             return self._by_fields(state, cls, f"the check's objects took more than "
                                                f"{MAKING_STEPS} statements to make already")
@@ -196,6 +201,8 @@ class ObjectMaker:
     def _by_fields(self, state: State, cls: ClassInfo, why: str) -> tuple[Ref, State]:
         """An object with any field values, for a class whose objects code cannot make."""
         self.by_fields.setdefault(cls, why)
+        self.unconfirmed_uses.append(
+            (state.guard, f"{cls.simple_name} objects were made with any field values ({why})"))
         obj = self.ex.slot_objects(cls)[min(self._next(), self.bounds.objects) - 1]
         return ref_to(cls, obj, self.ex.ctx), state
 

@@ -58,6 +58,24 @@ def test_a_class_made_from_any_field_values_gives_possible_violations(tmp_path):
                                      "(no accessible constructor)")
 
 
+def test_a_violation_that_needs_no_such_object_is_a_failure(tmp_path):
+    """Sealed objects are made from field values, but the violation shows with a null tag:
+    a failure, with a counterexample the program's own code can make."""
+    (tmp_path / "Sealed.java").write_text(textwrap.dedent(SEALED))
+    symmetric = outcomes(tmp_path, """
+        public final class Tagged {
+            private final int n;
+            private final Sealed tag;
+            public Tagged(int n, Sealed tag) { this.n = n; this.tag = tag; }
+            @Override public boolean equals(Object o) { return o instanceof Tagged t && t.n >= n; }
+            @Override public int hashCode() { return 0; }
+        }
+        """, "Tagged")["equals-symmetric"]
+    assert symmetric.status == "failed"
+    assert symmetric.unconfirmed == ""
+    assert "Sealed" not in symmetric.counterexample.text.split("bounds:")[0]
+
+
 def test_the_plugin_reports_possible_violations_as_xfail(pytester: pytest.Pytester):
     pytester.makefile(".java", Outer=textwrap.dedent(OUTER))
     result = pytester.runpytest("--boundcheck", ".", "-rx", "-p", "no:cacheprovider")
