@@ -28,6 +28,7 @@ import z3
 from . import jdk, semantics, strings
 from .jtypes import BOOLEAN, INT, ClassInfo, FieldInfo
 from .values import (
+    DeadPath,
     Prim,
     Ref,
     Value,
@@ -821,6 +822,8 @@ def _source(ex, state, ref: Ref, kinds, line: int, ordered: bool = True) -> tupl
     state = ex.stuck_unless(state, ref.member_guard(others),
                             f"copying a {(others or [ref.targets[-1]])[0].cls.simple_name}", line)
     ref = ref.narrowed(o for o in ref.targets if o is not None and o not in others)
+    if not ref.non_null():  # every path threw or got stuck above
+        raise DeadPath
     seq = read(ex, state, ref)
     return seq, _ordered(ex, state, seq, ref, line) if ordered else state
 
@@ -847,6 +850,11 @@ def _filled(ex, state, this: Ref, src: Seq, line: int, strict: bool = False):
     return seq, state
 
 
+def _ordered_by_comparator(ex, state, this, args, line):
+    """A TreeSet or TreeMap ordered by a comparator: that order is not modelled."""
+    ex.unsupported(state, f"a {this.type.simple_name} ordered by a Comparator", line)
+
+
 def _constructor(copying: bool):
     def model_(ex, state, this, args, line):
         kind = kind_of(this.type)
@@ -871,6 +879,8 @@ for _name, (_kind, _how_) in _KINDS.items():
         _on([_name], f"{_simple}({'Map' if _kind == MAP else 'Collection'})")(_constructor(True))
         if _name not in _SORTED:
             _on([_name], f"{_simple}(int)")(_constructor(False))
+        else:
+            _on([_name], f"{_simple}(Comparator)")(_ordered_by_comparator)
 
 
 def _factory(fqname: str, strict: bool | str, copy: bool = False):

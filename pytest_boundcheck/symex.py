@@ -45,6 +45,7 @@ from .semantics import NotModelled
 from .solve import Weigher
 from .values import (
     ID_BITS,
+    DeadPath,
     HeapObj,
     Prim,
     Ref,
@@ -71,10 +72,6 @@ class OutOfTime(Exception):
 
 class OutOfSteps(Exception):
     """Code ran past the statements it was allowed (``Executor.step_limit``)."""
-
-
-class DeadPath(Exception):
-    """The current path ends here (it returned, threw, got stuck or was cut)."""
 
 
 @dataclass

@@ -14,9 +14,14 @@ import z3
 from .jtypes import ClassInfo, JType, NullType, PrimType
 
 
+class DeadPath(Exception):
+    """The current path ends here (it returned, threw, got stuck or was cut)."""
+
+
 # ---------------------------------------------------------- boolean helpers
 # Constant folding on the way in: most guards are literally true or false,
 # and a branch under a false guard is never executed.
+
 
 def is_true(t: z3.BoolRef) -> bool:
     return z3.is_true(t)
