@@ -33,6 +33,7 @@ class Program:
         self.project: list[ClassInfo] = []
         self._tested: set[ClassInfo] | None = None
         self._caches: dict[str, bool] = {}  # field key -> is it a lazy cache
+        self._subclasses: dict[str, list[ClassInfo]] = {}
         # first, so that a project with a library's own source (the library itself) uses it
         self.add_units(list(library_units()), "library")
         self.add_units(units, origin)
@@ -50,6 +51,7 @@ class Program:
             self._add_members(cls)
         if origin == "project":
             self.project.extend(added)
+        self._subclasses.clear()
         return added
 
     def _declare(self, decl, unit, outer, fqname, origin, added):
@@ -241,8 +243,11 @@ class Program:
         return bool(writers) and all(m.name == "hashCode" and not m.params for m in writers)
 
     def subclasses(self, cls: ClassInfo) -> list[ClassInfo]:
-        """Project classes that are ``cls`` or a subtype of it, in declaration order."""
-        return [c for c in self.project if c.is_subtype_of(cls)]
+        """Project classes that are ``cls`` or a subtype of it, in declaration order;
+        remembered, as every check asks it of every class in its universe."""
+        if cls.fqname not in self._subclasses:
+            self._subclasses[cls.fqname] = [c for c in self.project if c.is_subtype_of(cls)]
+        return self._subclasses[cls.fqname]
 
     # ------------------------------------------------------------ methods
     def methods_named(self, cls: ClassInfo, name: str) -> list[MethodInfo]:

@@ -332,8 +332,9 @@ class Weigher:
         self._known: dict[int, tuple] = {}  # term id -> (term, its costly operations)
 
     def operations(self, terms: list[z3.ExprRef]) -> frozenset:
-        if not terms or _without_floating_point(terms):
-            return frozenset()
+        new = [t for t in terms if t.get_id() not in self._known]
+        if new and _without_floating_point(new):  # the common case, asked once per term
+            self._known.update((t.get_id(), (t, frozenset())) for t in new)
         return frozenset().union(*(_gathered(t, self._known, _costly) for t in terms))
 
     def too_large(self, terms: list[z3.ExprRef], budget: int = BLAST_BUDGET_MB,
@@ -348,6 +349,36 @@ class Weigher:
         listed = ", ".join(f"{n} {name}" for name, n in sorted(counts.items()))
         return (f"{listed}: bit-blasting them would take about {megabytes / 1000:.1f} GB, "
                 f"more than the solver can hold")
+
+
+class WithoutFloatingPoint:
+    """Formulas with each floating-point operation replaced by a fresh constant of its sort
+    (the same one wherever it occurs): weaker, so what one rules out the original rules
+    out too, and decided without bit-blasting any arithmetic. For quick questions about
+    which paths exist, which rarely turn on floating-point values."""
+
+    def __init__(self):
+        self._known: dict[int, tuple] = {}  # term id -> (term, its outermost operations)
+        self._stand_ins: dict[int, z3.ExprRef] = {}  # operation's id -> its stand-in
+
+    def weakened(self, term: z3.BoolRef) -> z3.BoolRef:
+        if term.get_id() not in self._known and _without_floating_point([term]):
+            self._known[term.get_id()] = (term, frozenset())
+        pairs = []
+        for key in _gathered(term, self._known, _floating_operation):
+            if key not in self._stand_ins:
+                operation = self._known[key][0]
+                self._stand_ins[key] = z3.FreshConst(operation.sort(), "fp")
+            pairs.append((self._known[key][0], self._stand_ins[key]))
+        return z3.substitute(term, *pairs) if pairs else term
+
+
+def _floating_operation(t: z3.ExprRef) -> frozenset:
+    """``t``'s id if it computes a floating-point value (not a variable or literal)."""
+    if z3.is_app(t) and t.num_args() > 0 and isinstance(t.sort(), z3.FPSortRef) \
+            and t.decl().kind() != z3.Z3_OP_FPA_FP:
+        return frozenset((t.get_id(),))
+    return frozenset()
 
 
 def _without_floating_point(terms: list[z3.ExprRef]) -> bool:

@@ -42,7 +42,7 @@ from .jtypes import (
 )
 from .program import Program
 from .semantics import NotModelled
-from .solve import Weigher
+from .solve import WithoutFloatingPoint
 from .values import (
     ID_BITS,
     DeadPath,
@@ -185,7 +185,7 @@ class Executor:
         self._oracle: z3.Solver | None = None
         self._oracle_known = 0
         self._oracle_misses = 0  # questions in a row it could not answer
-        self._weigher = Weigher()
+        self._abstraction = WithoutFloatingPoint()
         self._opaque: dict[tuple, z3.ExprRef] = {}
         self._opaque_hash = z3.Function("hashCode", z3.BitVecSort(32, ctx), z3.BitVecSort(32, ctx))
         self.assumed: dict[str, None] = {}  # classes assumed to obey their contracts, in order
@@ -783,26 +783,22 @@ class Executor:
         """Can some execution take this path? Asked before inlining one of many possible
         implementations of a call: in ``x.equals(y) && y.equals(z)`` only the classes
         ``x`` can equal need their ``equals`` explored. Unknown within the resource
-        limit counts as feasible. Formulas with costly floating-point operations are left
-        out (fewer facts, so still never infeasible wrongly): Z3 would bit-blast them
-        before the limit applies, and may run out of memory doing so."""
+        limit counts as feasible. Floating-point operations are replaced by any value of
+        their sort (weaker facts, so still never infeasible wrongly): Z3 would bit-blast
+        them before the limit applies, and may run out of memory doing so."""
         if is_false(guard):
             return False
-        if self._weigher.operations([guard]):
-            return True
         if self._oracle is None:
             self._oracle = z3.Solver(ctx=self.ctx)
             self._oracle.set("random_seed", 0)
             self._oracle.set("rlimit", FEASIBILITY_RLIMIT)
         while self._oracle_known < len(self.constraints):
-            constraint = self.constraints[self._oracle_known]
-            if not self._weigher.operations([constraint]):
-                self._oracle.add(constraint)
+            self._oracle.add(self._abstraction.weakened(self.constraints[self._oracle_known]))
             self._oracle_known += 1
         if self._oracle_misses >= ORACLE_MISSES:
             return True
         self._oracle.push()
-        self._oracle.add(guard)
+        self._oracle.add(self._abstraction.weakened(guard))
         result = self._oracle.check()
         self._oracle.pop()
         self._oracle_misses = self._oracle_misses + 1 if result == z3.unknown else 0
@@ -2069,8 +2065,9 @@ _LITERAL_TYPES = {"int": INT, "long": LONG, "float": FLOAT, "double": DOUBLE, "c
 
 def _instance_of(obj: HeapObj, t: ClassInfo) -> bool | None:
     """Is ``obj`` a ``t``? None when the class table cannot tell."""
-    if obj.opaque and not obj.cls.is_subtype_of(t):
+    if obj.opaque and obj.cls.kind != "enum" and not obj.cls.is_subtype_of(t):
         return None  # some class below obj.cls: it may be a t or not
+    # an enum constant with a body is of an anonymous class that adds no supertype
     return obj.cls.subtype_decided(t)
 
 

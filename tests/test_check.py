@@ -1,4 +1,4 @@
-"""One check end to end, where the solver itself fails."""
+"""One check end to end, where the solver itself fails or formulas are too costly for it."""
 from __future__ import annotations
 
 import textwrap
@@ -8,6 +8,7 @@ import z3
 from pytest_boundcheck import solve
 from pytest_boundcheck.bounds import Bounds
 from pytest_boundcheck.project import Project
+from pytest_boundcheck.solve import WithoutFloatingPoint
 
 
 def test_a_solver_failure_skips_the_check_saying_so(tmp_path, monkeypatch):
@@ -70,3 +71,20 @@ def test_the_objects_other_builders_make_still_show_violations(tmp_path):
     outcome = ratio_outcome(tmp_path, "System.identityHashCode(this)")
     assert outcome.status == "failed"
     assert "new Ratio(" in outcome.message and "near(" not in outcome.message
+
+
+def test_floating_point_left_out_of_path_questions_weakens_them_soundly():
+    """The feasibility oracle asks about formulas with each floating-point operation
+    replaced by any value of its sort: what it then rules out is ruled out indeed, and
+    nothing is left to bit-blast."""
+    ctx = z3.Context()
+    a, b = z3.FP("a", z3.Float64(ctx)), z3.FP("b", z3.Float64(ctx))
+    choice = z3.BitVec("y", 32, ctx)
+    product = a * b / a
+    weak = WithoutFloatingPoint()
+    contradiction = weak.weakened(z3.And(choice == 1, product > b, choice == 2))
+    only_by_arithmetic = weak.weakened(z3.And(a > 1, b > 0, a * b < b))  # false in IEEE
+    assert z3.Solver(ctx=ctx).check(contradiction) == z3.unsat
+    assert z3.Solver(ctx=ctx).check(only_by_arithmetic) == z3.sat
+    assert "fp.mul" not in only_by_arithmetic.sexpr() and "fp.div" not in contradiction.sexpr()
+    assert weak.weakened(a * b > b).eq(weak.weakened(a * b > b))  # one stand-in per operation

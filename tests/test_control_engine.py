@@ -79,6 +79,29 @@ def test_an_enum_constant_with_a_body_is_unsupported_where_its_code_is_reached(t
     assert results["equals-symmetric"][0] == "passed"  # identity needs no constant's code
 
 
+def test_an_enum_constant_with_a_body_is_no_instance_of_an_unrelated_class(tmp_path):
+    """Its class is anonymous, but extends the enum and adds no supertype: ``o instanceof
+    Subject`` is decided for it, in Subject's own equals and where Op's code is reached."""
+    results = check_all(tmp_path, """
+        public final class Subject {
+            private final int v;
+            public Subject(int v) { this.v = v; }
+            @Override public boolean equals(Object o) { return o instanceof Subject s && s.v == v; }
+            @Override public int hashCode() { return v; }
+        }
+        enum Op {
+            ID { int apply(int x) { return x; } };
+            abstract int apply(int x);
+            static boolean isOp(Object o) { return o instanceof Op; }
+        }
+        final class Lenient {  // no guard of its own class: other classes are not left out
+            @Override public boolean equals(Object o) { return o != null && !(o instanceof Subject); }
+            @Override public int hashCode() { return 0; }
+        }
+        """)
+    assert statuses(results) == EQUALS_PASS
+
+
 def test_switch_with_type_patterns_and_case_null(tmp_path):
     results = check_all(tmp_path, """
         public final class Subject {
