@@ -439,7 +439,7 @@ class Executor:
         if key in state.heap:
             return state.heap[key]
         if obj.kind == "enum":
-            if key not in self._enum_fields:
+            if self.enum_trouble(obj.cls) is not None or key not in self._enum_fields:
                 self._enum_unsupported(state, obj.cls)
             return self._enum_fields[key]
         if obj.kind != "slot":
@@ -448,14 +448,22 @@ class Executor:
 
     # -- enums
     def enum_constants(self, cls: ClassInfo) -> list[HeapObj]:
-        """The constants of a project enum: made once per check, by running their
-        constructors in declaration order as the enum's static initialiser does."""
+        """The constants of a project enum, once per check."""
         if cls.fqname not in self._enums:
-            objs = [self.heap_object(cls, f"{cls.simple_name}.{c.name}", "enum", opaque=c.has_body)
-                    for c in cls.decl.constants]
-            self._enums[cls.fqname] = objs
-            self._enum_trouble[cls.fqname] = self._make_constants(cls, objs)
+            self._enums[cls.fqname] = [
+                self.heap_object(cls, f"{cls.simple_name}.{c.name}", "enum", opaque=c.has_body)
+                for c in cls.decl.constants]
         return self._enums[cls.fqname]
+
+    def enum_trouble(self, cls: ClassInfo) -> Event | None:
+        """What stops making the constants of a project enum, if anything. They are made
+        the first time their fields or methods are needed, by running their constructors
+        in declaration order as the enum's static initialiser does: a large enum of
+        message keys, used only by identity, is then never made."""
+        if cls.fqname not in self._enum_trouble:
+            self._enum_trouble[cls.fqname] = None  # while they are made
+            self._enum_trouble[cls.fqname] = self._make_constants(cls, self.enum_constants(cls))
+        return self._enum_trouble[cls.fqname]
 
     def _make_constants(self, cls: ClassInfo, objs: list[HeapObj]) -> Event | None:
         """Run the constants' constructors into ``_enum_fields``; what stops that, if anything."""
@@ -1377,7 +1385,7 @@ class Executor:
         heap = dict(state.heap)
         value = self.named(value, fld.name)
         for g, obj in cases:
-            if obj.kind == "enum" and self._enum_trouble.get(obj.cls.fqname) is not None:
+            if obj.kind == "enum" and self.enum_trouble(obj.cls) is not None:
                 self._enum_unsupported(state, obj.cls)
             if len(cases) == 1:
                 heap[(obj, fld)] = value
@@ -1903,7 +1911,8 @@ class Executor:
                                        functional.invoke(self, s, o, method, args, line)))
         unknown = [o for o in unknown if o not in closures]
         if unknown:
-            trouble = self._enum_trouble.get(unknown[0].cls.fqname)
+            cls = unknown[0].cls
+            trouble = self.enum_trouble(cls) if cls.kind == "enum" and cls.is_project else None
             why = f"{trouble.what}, {trouble.where}" if trouble else "no model of this method"
             state = self.stuck_unless(state, receiver.member_guard(unknown),
                                       f"{unknown[0].cls.simple_name}.{method.name} ({why})", line)
@@ -1924,7 +1933,7 @@ class Executor:
         unknown = dynamic.origin == "external" or impl is None or (
             dynamic.origin == "jdk" and impl.owner is not dynamic
             and impl.name in jdk.OBJECT_METHODS and not jdk.keeps_object_methods(dynamic)) or (
-            impl.owner.is_project and self._enum_trouble.get(dynamic.fqname) is not None)
+            impl.owner.is_project and dynamic.kind == "enum" and self.enum_trouble(dynamic) is not None)
         return (None, False) if unknown else (impl, bridged)
 
     def _invoke_bridged(self, impl: MethodInfo, bridged: bool, this: Ref, args, state: State, line):
