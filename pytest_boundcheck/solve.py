@@ -29,6 +29,10 @@ _LADDER = ((1, "+", False), (1, "+-", False), (1, "+-", True), (16, "+-", False)
            (256, "+-", False), (65536, "+-", False))
 SPLIT_RLIMIT = 300_000  # resource units a query may take before it is split: about 0.1 s here
 EAGER_SPLIT = 24  # a choice among this many objects or fewer is split at once
+# a query is asked whole before it is split on a choice only until this many such tries
+# were undecided at the same level of splitting: the cases of one choice (a parameter's
+# hundreds of classes) tend to be alike
+SPLIT_TRIES = 2
 MINIMISE_QUERIES = 24
 # the chars strings are asked to use, in order: pairs of ends of ranges ("az  " is 'a' to 'z', ' ')
 _ALPHABETS = ("ab", "aA", "abAB", "az  ", "azAZ  ", "azAZ09  ", " ~")
@@ -71,6 +75,9 @@ class Solver:
         self.queries = 0
         self.spent = 0  # solver resource units the queries used: a deterministic measure of effort
         self._mentions: list[frozenset[str]] = []  # the variables of each constraint, as needed
+        self._parent: dict[str, str] = {}  # variables of constraints sharing some, grouped
+        self._grouped = 0  # constraints whose variables are in ``_parent``
+        self._undecided: collections.Counter[int] = collections.Counter()  # level -> tries
         self._known: dict[int, tuple] = {}  # term id -> (term, its variables)
         self.weigher = Weigher()
         self._units = self._units_so_far(z3.Solver(ctx=ctx))
@@ -134,10 +141,12 @@ class Solver:
         if depth == len(self.splits):
             return self._by_paths(goal, fixed, deadline)
         var, values = self.splits[depth]
-        if str(var) not in self.eager or len(values) > EAGER_SPLIT:
+        if (str(var) not in self.eager or len(values) > EAGER_SPLIT) \
+                and self._undecided[len(fixed)] < SPLIT_TRIES:
             answer = self._leaf(goal, fixed, deadline, SPLIT_RLIMIT)
             if answer.verdict != "unknown":
                 return answer
+            self._undecided[len(fixed)] += 1
         cases = ((z3.simplify(z3.substitute(goal, (var, v))), fixed + [var == v])
                  for v in (z3.BitVecVal(value, var.size(), self.ctx) for value in values))
         return self._first(cases, deadline, depth + 1)
@@ -168,8 +177,23 @@ class Solver:
         too_large = self.weigher.too_large([goal] + self.constraints)  # as _identify leaves them
         if too_large:
             return Answer("unknown", reason=too_large)
+        simpler, constraints, equalities = self._identify(goal)
+        facts = [simpler, *equalities, *fixed]
+        related = self._related(constraints, facts)
+        if len(related) < len(constraints):
+            # the other constraints share no variable with the goal, even through other
+            # constraints: without them the question is smaller and, if unsatisfiable,
+            # so is the whole; a model is looked for with all of them
+            s = self._fresh(left, rlimit)
+            s.add(*facts, *related)
+            result = s.check()
+            self._count(s)
+            if result != z3.sat:
+                return Answer("unsat") if result == z3.unsat else Answer(
+                    "unknown", reason=s.reason_unknown())
+            left = deadline - time.perf_counter()
         s = self._fresh(left, rlimit)
-        s.add(*self._identify(goal), *fixed)
+        s.add(*facts, *constraints)
         result = s.check()
         self._count(s)
         if result == z3.sat:
@@ -178,7 +202,36 @@ class Solver:
             return Answer("unsat")
         return Answer("unknown", reason=s.reason_unknown())
 
-    def _identify(self, goal: z3.BoolRef) -> list[z3.BoolRef]:
+    def _related(self, constraints: list[z3.BoolRef], facts: list[z3.BoolRef]) -> list[z3.BoolRef]:
+        """Those of ``constraints`` (which line up with ``self.constraints``) connected to
+        the ``facts`` by shared variables, directly or through other constraints."""
+        self._group()
+        roots = {self._root(name) for fact in facts for name in self._variables(fact)
+                 if name in self._parent}
+        return [c for c, names in zip(constraints, self._mentions)
+                if not names or self._root(next(iter(names))) in roots]
+
+    def _group(self) -> None:
+        """Union the variables of each constraint not grouped yet (a union-find forest)."""
+        while len(self._mentions) < len(self.constraints):
+            self._mentions.append(self._variables(self.constraints[len(self._mentions)]))
+        for names in self._mentions[self._grouped:]:
+            first, *rest = list(names) or [None]
+            if first is None:
+                continue
+            self._parent.setdefault(first, first)
+            for name in rest:
+                self._parent.setdefault(name, name)
+                self._parent[self._root(name)] = self._root(first)
+        self._grouped = len(self._mentions)
+
+    def _root(self, name: str) -> str:
+        while self._parent[name] != name:
+            self._parent[name] = self._parent[self._parent[name]]
+            name = self._parent[name]
+        return name
+
+    def _identify(self, goal: z3.BoolRef) -> tuple[z3.BoolRef, list[z3.BoolRef], list[z3.BoolRef]]:
         """The goal and the constraints, with variables the goal equates at its top level
         (``a.lo == b.lo``, also where every path of a disjunction does) replaced by one of
         them, plus those equalities. Z3 would do the same, unless it first replaced each
@@ -194,13 +247,12 @@ class Solver:
                 if _is_variable(a) and _is_variable(b) and not a.eq(b):
                     pairs.append((b, a))
         if not pairs:
-            return [goal] + self.constraints
-        while len(self._mentions) < len(self.constraints):
-            self._mentions.append(self._variables(self.constraints[len(self._mentions)]))
+            return goal, self.constraints, []
+        self._group()
         replaced = {str(b) for b, _ in pairs}
         constraints = [z3.substitute(c, *pairs) if names & replaced else c
                        for c, names in zip(self.constraints, self._mentions)]
-        return [z3.simplify(z3.substitute(goal, *pairs))] + constraints + [a == b for b, a in pairs]
+        return z3.simplify(z3.substitute(goal, *pairs)), constraints, [a == b for b, a in pairs]
 
     def _next_split(self, goal: z3.BoolRef, depth: int) -> int:
         """The index of the next choice from ``depth`` on that ``goal`` depends on: found
