@@ -254,13 +254,15 @@ class Executor:
         self.inputs.append((value.term, box.prim))
         return self.heap_object(cls, label, "slot", content=value.term, shared=box.shared(value))
 
-    def box(self, p: Prim, line: int) -> Ref:
+    def box(self, p: Prim, line: int, new: bool = False) -> Ref:
         """Boxing conversion (JLS 5.1.7), as ``valueOf`` does it: a value in the class's
-        cache range gives the one cached box of that value, any other a new box."""
+        cache range gives the one cached box of that value, any other a new box. ``new``:
+        as the (deprecated) constructors do it, ``new Integer(i)``, always a new box."""
         name = jdk.box_class(p.type)
         cls = self.program.classes[name]
-        obj = self.heap_object(cls, f"{cls.simple_name}.valueOf@{line}", "box", content=p.term,
-                               shared=jdk.BOXES[name].shared(p))
+        obj = self.heap_object(cls, f"{cls.simple_name}.{'new' if new else 'valueOf'}@{line}",
+                               "box", content=p.term,
+                               shared=z3.BoolVal(False, self.ctx) if new else jdk.BOXES[name].shared(p))
         return ref_to(cls, obj, self.ctx)
 
     def unbox(self, state: State, ref: Ref, line: int, to: PrimType | None = None) -> tuple[Prim, State]:
@@ -1789,6 +1791,9 @@ class Executor:
         if not isinstance(cls, ClassInfo) or cls.origin == "external" or cls.kind not in ("class", "record"):
             self.unsupported(state, f"new {expr.type.name} (no model of this class)", expr.line)
         args, state = self.eval_args(expr.args, state)
+        box = jdk.BOXES.get(cls.fqname)
+        if box is not None and len(args) == 1 and isinstance(args[0], Prim):  # new Long(1)
+            return self.box(semantics.convert(args[0], box.prim), expr.line, new=True), state
         ctor = self.program.select_method(cls.ctors, [a.type for a in args])
         if ctor is None:
             self.unsupported(state, f"constructor {cls.simple_name}({_types(args)})", expr.line)

@@ -24,6 +24,8 @@ BOXING = [
     ("return {B}.valueOf(a) == {B}.valueOf(b) ? 1 : 0;", BOXES),
     ("{B} x = a; {B} y = {B}.valueOf(b); return x != y ? 1 : 0;", BOXES),
     ("{B} x = a; {B} y = x; return x == y ? 1 : 0;", BOXES),
+    ("{B} x = new {B}(a); {B} y = a; return x == y ? 1 : x.equals(y) ? 2 : 3;", BOXES),
+    ("{B} x = new {B}(a); return x.hashCode() + (x == new {B}(a) ? 1 : 0);", BOXES),
     ("Object x = a; Object y = b; return x == y ? 1 : 0;", BOXES),
     ("{B} x = a; {B} y = b; return x.equals(y) ? 1 : 0;", BOXES),
     ("Object x = a; Object y = (long) b; return x.equals(y) ? 1 : 0;", ("Integer", "Short", "Byte")),
