@@ -62,7 +62,7 @@ from .values import (
     ref_to,
 )
 
-FEASIBILITY_RLIMIT = 1_000_000  # solver resource units for one path-feasibility question
+FEASIBILITY_RLIMIT = 100_000  # solver resource units for one path-feasibility question
 ORACLE_MISSES = 4  # after this many undecided questions in a row, the check stops asking
 
 
@@ -798,8 +798,6 @@ class Executor:
         them before the limit applies, and may run out of memory doing so."""
         if is_false(guard):
             return False
-        if self.start is None:  # while objects are made: many questions, worth little
-            return True
         if self._oracle is None:
             self._oracle = z3.Solver(ctx=self.ctx)
             self._oracle.set("random_seed", 0)
