@@ -88,3 +88,17 @@ def test_floating_point_left_out_of_path_questions_weakens_them_soundly():
     assert z3.Solver(ctx=ctx).check(only_by_arithmetic) == z3.sat
     assert "fp.mul" not in only_by_arithmetic.sexpr() and "fp.div" not in contradiction.sexpr()
     assert weak.weakened(a * b > b).eq(weak.weakened(a * b > b))  # one stand-in per operation
+
+
+def test_a_query_leaves_out_unrelated_constraints_only_where_that_cannot_change_its_answer():
+    """Constraints sharing no variable with the goal are left out of a query; a model is
+    still looked for with all of them, so a contradiction among them is not missed."""
+    ctx = z3.Context()
+    x, y, w = (z3.BitVec(n, 32, ctx) for n in "xyw")
+    related, unrelated = [x == w + 1], [y > 5]
+    solver = solve.Solver(ctx, 10.0, related + unrelated, [], set())
+    assert solver.check(w == 1).verdict == "sat"  # x == 2 and y > 5
+    assert solver.check(z3.And(w == 1, x == 3)).verdict == "unsat"
+    contradicted = solve.Solver(ctx, 10.0, related + [y > 5, y < 3], [], set())
+    assert contradicted.check(w == 1).verdict == "unsat"
+    assert contradicted.queries == 2  # the small question, then the whole one for a model
