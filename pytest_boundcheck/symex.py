@@ -1366,7 +1366,7 @@ class Executor:
         computed them were cut away, and their arithmetic need not reach the solver."""
         dropped = self._definitions[mark:]
         for _, definition in dropped:
-            del self._names[definition.get_id()]
+            self._names.pop(definition.get_id(), None)  # a String hash has no name entry
         del self._definitions[mark:]
         definitions = [var == definition for var, definition in dropped]  # Z3 shares equal terms
         ids = {d.get_id() for d in definitions}

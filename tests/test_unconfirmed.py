@@ -103,3 +103,23 @@ def test_an_argument_of_many_classes_and_an_enum_is_made(tmp_path):
     outcome = project.check(box, next(c for c in project.contracts_for(box)
                                       if c.id == "hashcode-consistent"), Bounds())
     assert outcome.status == "passed"
+
+
+def test_a_constructor_cut_after_hashing_a_string_is_left_out(tmp_path):
+    """Making a Tag runs past the loop bound after a String hash was defined: what it
+    defined is forgotten and Tags are made from field values."""
+    results = outcomes(tmp_path, """
+        public final class Tag {
+            private final int h;
+            public Tag(String name) {
+                int x = name.hashCode();
+                for (int i = 0; i < 100000; i++) { x = x * 31 + i; }
+                this.h = x;
+            }
+            @Override public boolean equals(Object o) { return o instanceof Tag t && t.h == h; }
+            @Override public int hashCode() { return h; }
+        }
+        """, "Tag")
+    assert {k: o.status for k, o in results.items()} == dict.fromkeys(results, "passed")
+    assert "Tag: any field values (no constructor or factory completes: loop needs more than " \
+        "8 unrolls)" in results["equals-symmetric"].message
