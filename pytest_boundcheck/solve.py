@@ -384,10 +384,7 @@ class Weigher:
         self._known: dict[int, tuple] = {}  # term id -> (term, its costly operations)
 
     def operations(self, terms: list[z3.ExprRef]) -> frozenset:
-        new = [t for t in terms if t.get_id() not in self._known]
-        if new and _without_floating_point(new):  # the common case, asked once per term
-            self._known.update((t.get_id(), (t, frozenset())) for t in new)
-        return frozenset().union(*(_gathered(t, self._known, _costly) for t in terms))
+        return _floating_gathered(terms, self._known, _costly)
 
     def too_large(self, terms: list[z3.ExprRef], budget: int = BLAST_BUDGET_MB,
                   besides: list[z3.ExprRef] = ()) -> str:
@@ -410,14 +407,12 @@ class WithoutFloatingPoint:
     which paths exist, which rarely turn on floating-point values."""
 
     def __init__(self):
-        self._known: dict[int, tuple] = {}  # term id -> (term, its outermost operations)
+        self._known: dict[int, tuple] = {}  # term id -> (term, its floating-point operations)
         self._stand_ins: dict[int, z3.ExprRef] = {}  # operation's id -> its stand-in
 
     def weakened(self, term: z3.BoolRef) -> z3.BoolRef:
-        if term.get_id() not in self._known and _without_floating_point([term]):
-            self._known[term.get_id()] = (term, frozenset())
         pairs = []
-        for key in _gathered(term, self._known, _floating_operation):
+        for key in _floating_gathered([term], self._known, _floating_operation):
             if key not in self._stand_ins:
                 operation = self._known[key][0]
                 self._stand_ins[key] = z3.FreshConst(operation.sort(), "fp")
@@ -431,6 +426,15 @@ def _floating_operation(t: z3.ExprRef) -> frozenset:
             and t.decl().kind() != z3.Z3_OP_FPA_FP:
         return frozenset((t.get_id(),))
     return frozenset()
+
+
+def _floating_gathered(terms: list[z3.ExprRef], known: dict[int, tuple], own) -> frozenset:
+    """``_gathered`` over ``terms``, where a term without floating point, as Z3's probe
+    tells at once (the common case, asked once per term), gathers nothing."""
+    new = [t for t in terms if t.get_id() not in known]
+    if new and _without_floating_point(new):
+        known.update((t.get_id(), (t, frozenset())) for t in new)
+    return frozenset().union(*(_gathered(t, known, own) for t in terms))
 
 
 def _without_floating_point(terms: list[z3.ExprRef]) -> bool:

@@ -461,7 +461,9 @@ class Executor:
         """What stops making the constants of a project enum, if anything. They are made
         the first time their fields or methods are needed, by running their constructors
         in declaration order as the enum's static initialiser does: a large enum of
-        message keys, used only by identity, is then never made."""
+        message keys, used only by identity, is then never made. None for other classes."""
+        if cls.kind != "enum" or not cls.is_project:
+            return None
         if cls.fqname not in self._enum_trouble:
             self._enum_trouble[cls.fqname] = None  # while they are made
             self._enum_trouble[cls.fqname] = self._make_constants(cls, self.enum_constants(cls))
@@ -1916,8 +1918,7 @@ class Executor:
                                        functional.invoke(self, s, o, method, args, line)))
         unknown = [o for o in unknown if o not in closures]
         if unknown:
-            cls = unknown[0].cls
-            trouble = self.enum_trouble(cls) if cls.kind == "enum" and cls.is_project else None
+            trouble = self.enum_trouble(unknown[0].cls)
             why = f"{trouble.what}, {trouble.where}" if trouble else "no model of this method"
             state = self.stuck_unless(state, receiver.member_guard(unknown),
                                       f"{unknown[0].cls.simple_name}.{method.name} ({why})", line)
@@ -1938,7 +1939,7 @@ class Executor:
         unknown = dynamic.origin == "external" or impl is None or (
             dynamic.origin == "jdk" and impl.owner is not dynamic
             and impl.name in jdk.OBJECT_METHODS and not jdk.keeps_object_methods(dynamic)) or (
-            impl.owner.is_project and dynamic.kind == "enum" and self.enum_trouble(dynamic) is not None)
+            impl.owner.is_project and self.enum_trouble(dynamic) is not None)
         return (None, False) if unknown else (impl, bridged)
 
     def _invoke_bridged(self, impl: MethodInfo, bridged: bool, this: Ref, args, state: State, line):
