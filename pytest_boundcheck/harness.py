@@ -215,14 +215,11 @@ def _behaves_like_object(program: Program, cls: ClassInfo) -> bool:
 
 
 def _apart(program: Program, cls: ClassInfo, other: ClassInfo, universe: list[ClassInfo]) -> bool:
-    """Is ``other`` a project class of another hierarchy than ``cls``'s whose equals guards
-    and every other class's reject each other's objects? Then to every equals in a
-    check of ``cls`` its objects are no different from the plain Object that is in the
-    domain anyway, and leaving them out loses nothing."""
-    if not other.is_project:
-        return False
-    family = hierarchy(program, other)
-    return cls not in family and guards.isolated(program, family, universe)
+    """Is ``other`` a project class that no equals guard links, through any chain, with
+    ``cls``'s hierarchy? Then to every equals in a check of ``cls`` its objects are no
+    different from the plain Object that is in the domain anyway, and leaving them out
+    loses nothing."""
+    return other.is_project and guards.apart(program, hierarchy(program, cls), other, universe)
 
 
 def _compare_to_argument(program: Program, cls: ClassInfo) -> ClassInfo:

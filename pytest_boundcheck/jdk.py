@@ -154,6 +154,7 @@ _CONSTANTS = {
     ("Float", "MIN_VALUE"): ("float", float.fromhex("0x1p-149")),
     ("Double", "MIN_NORMAL"): ("double", float.fromhex("0x1p-1022")),
     ("Float", "MIN_NORMAL"): ("float", float.fromhex("0x1p-126")),
+    ("Math", "PI"): ("double", math.pi), ("Math", "E"): ("double", math.e),  # the same doubles
 }
 
 # methods the class table declares without a model: abstract ones, and ones a
@@ -422,7 +423,53 @@ def object_get_class(ex, state, this, args, line):
         state = ex.stuck_unless(state, this.member_guard(opaque),
                                 f"getClass() of a {opaque[0].cls.simple_name} (its class is unknown)", line)
     cases = [(g, ex.class_object(o.cls)) for g, o in this.non_null() if not o.opaque]
-    return make_ref(ex.program.classes["java.lang.Class"], cases), state
+    return make_ref(ex.program.classes[CLASS], cases), state
+
+
+CLASS = "java.lang.Class"
+
+
+def class_name(cls: ClassInfo) -> str | None:
+    """``Class.getName()``: the binary name, nested classes after a '$'; None for names
+    the class table does not know exactly (arrays, local and anonymous classes)."""
+    if cls.element is not None or not cls.fqname.rpartition(".")[2].isidentifier():
+        return None
+    if cls.outer is None:
+        return cls.fqname
+    outer = class_name(cls.outer)
+    return outer and f"{outer}${cls.fqname.rpartition('.')[2]}"
+
+
+def class_text(cls: ClassInfo) -> str | None:
+    """``Class.toString()``: "class " or "interface " and the name."""
+    name = class_name(cls)
+    return name and f"{'interface' if cls.is_interface else 'class'} {name}"
+
+
+@model(CLASS, "String getName()")
+def class_get_name(ex, state, this, args, line):
+    """The name, one String per class (the JVM keeps it)."""
+    unknown = [o for o in this.targets if o is not None and (o.meta is None or class_name(o.meta) is None)]
+    if unknown:
+        state = ex.stuck_unless(state, this.member_guard(unknown), "the name of a class the "
+                                "class table does not name exactly", line)
+    cases = [(g, ex.string_literal(class_name(o.meta)).targets[0])
+             for g, o in this.non_null() if o not in unknown]
+    return make_ref(ex.program.classes[STRING], cases), state
+
+
+@model(CLASS, "boolean isAssignableFrom(Class)")
+def class_is_assignable_from(ex, state, this, args, line):
+    """``A.class.isAssignableFrom(B.class)``: B is A or a subtype of it, where the class
+    table can tell."""
+    other = args[0]
+    state = ex.throw(state, other.null_guard(), "java.lang.NullPointerException", line)
+    pairs = [(mk_and(g, h), o.meta, p.meta) for g, o in this.non_null() for h, p in other.non_null()]
+    unknown = mk_or(ex.ctx, [g for g, a, b in pairs if a is None or b is None
+                             or b.subtype_decided(a) is None])
+    pairs = [(g, a, b) for g, a, b in pairs if a is not None and b is not None]
+    state = ex.stuck_unless(state, unknown, "Class.isAssignableFrom of a class without source", line)
+    return _bool(mk_or(ex.ctx, [g for g, a, b in pairs if b.subtype_decided(a)])), state
 
 
 # ------------------------------------------ objects of classes without source
@@ -445,7 +492,7 @@ def obeys_contract(name: str, args) -> bool:
 
 
 def opaque_call(ex, state, this, name, args, line):
-    """``this.name(args)`` on opaque objects (``this`` is not null here)."""
+    """``this.name(args)`` on keyed objects (``ex.keyed``; ``this`` is not null here)."""
     receivers = this.non_null()
     if name == "hashCode":
         return _per_object(receivers, ex.opaque_hash), state
@@ -453,15 +500,15 @@ def opaque_call(ex, state, this, name, args, line):
     if name == "equals":
         return _bool(mk_or(ex.ctx, [
             mk_and(g, h, ex.opaque_key(o, "equality") == ex.opaque_key(p, "equality"))
-            for g, o in receivers for h, p in other.non_null() if p.opaque])), state
+            for g, o in receivers for h, p in other.non_null() if ex.keyed(p)])), state
     state = ex.throw(state, other.null_guard(), "java.lang.NullPointerException", line)
-    known = [p for p in other.targets if p is not None and not p.opaque]
+    known = [p for p in other.targets if p is not None and not ex.keyed(p)]
     if known:
         state = ex.stuck_unless(state, other.member_guard(known),
                                 f"{receivers[0][1].cls.simple_name}.compareTo of a "
                                 f"{known[0].cls.simple_name}", line)
     pairs = [(mk_and(g, h), ex.opaque_comparison(o, p))
-             for g, o in receivers for h, p in other.non_null() if p.opaque]
+             for g, o in receivers for h, p in other.non_null() if ex.keyed(p)]
     if not pairs:  # every path threw or got stuck above
         ex.unsupported(state, "compareTo without a comparable argument", line)
     term = pairs[-1][1]
@@ -1118,7 +1165,7 @@ def array_clone(ex, state, this, args, line):
     return ref.typed(this.type), state
 
 
-_PRIMITIVE_ARRAYS = ("int", "long", "short", "byte", "char", "boolean")
+_PRIMITIVE_ARRAYS = ("int", "long", "short", "byte", "char", "boolean", "float", "double")
 
 
 def _elementwise(ex, state, a, b, line, equal):

@@ -45,6 +45,7 @@ WIDE_ARGUMENT = 4
 # from a time zone...) are made from field values instead, where the check has time left
 BUILD_STEPS = 1500
 MAKING_STEPS = 6000  # and all of a check's objects together; the rest are made from field values
+SHOWN_NAMES = 4  # classes named per reason in what a result says of its objects
 
 
 class Unbuildable(Exception):
@@ -82,8 +83,12 @@ class ObjectMaker:
             return "objects: any field values"
         text = (f"objects: built by constructors and factories, then up to {self.bounds.calls} "
                 f"method calls")
+        reasons: dict[str, list[str]] = {}
         for cls, why in self.by_fields.items():
-            text += f"; {cls.simple_name}: any field values ({why})"
+            reasons.setdefault(why, []).append(cls.simple_name)
+        for why, names in reasons.items():  # one cause may concern a hundred classes
+            more = f" and {len(names) - SHOWN_NAMES} more" if len(names) > SHOWN_NAMES else ""
+            text += f"; {', '.join(names[:SHOWN_NAMES])}{more}: any field values ({why})"
         return text
 
     def as_the_program_makes(self) -> z3.BoolRef:

@@ -8,6 +8,7 @@ unsupported construct for the engine.
 from __future__ import annotations
 
 import functools
+from typing import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -178,6 +179,21 @@ class Program:
                     if candidate is not None:
                         return candidate
         return self.classes.get(f"java.lang.{name}")
+
+    def statically_imported(self, name: str, scope: ClassInfo,
+                            has: Callable[[ClassInfo], object]) -> ClassInfo | None:
+        """The class whose static member ``name`` an ``import static`` of ``scope``'s file
+        brings in (a single import first, then on-demand ones, where ``has(cls)``)."""
+        imports = scope.unit.imports if scope.unit is not None else ()
+        for imp in imports:
+            owner, _, member = imp.name.rpartition(".")
+            if imp.static and not imp.wildcard and member == name:
+                return self.classes.get(owner) or self.external(owner)
+        for imp in imports:
+            owner = self.classes.get(imp.name)
+            if imp.static and imp.wildcard and owner is not None and has(owner):
+                return owner
+        return None
 
     def _member(self, cls: ClassInfo, name: str) -> ClassInfo | None:
         for t in cls.supertypes():

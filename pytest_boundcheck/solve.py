@@ -112,17 +112,21 @@ class Solver:
         as in the model; if that fails, they hold for good and the query is asked again."""
         deadline = time.perf_counter() + self.timeout
         answer = self._solve(goal, 0, [], deadline)
+        added: list[z3.BoolRef] = []  # lazy constraints, and pins, asked with the case so far
         while answer.verdict == "sat":
             broken, pins = self._broken(answer.model)
             if not broken:
                 break
             case = answer.case
-            answer = self._leaf(case[0], case[1:] + broken + pins, deadline)
+            added += broken + pins  # the model kept the earlier pins: they still agree
+            answer = self._leaf(case[0], case[1:] + added, deadline)
             if answer.verdict == "sat":
                 answer.case = case
                 continue
-            self.constraints.extend(broken)
-            self.lazy = [c for c in self.lazy if not any(c.eq(b) for b in broken)]
+            defined = [c for c in self.lazy if any(c.eq(a) for a in added)]
+            self.constraints.extend(defined)
+            self.lazy = [c for c in self.lazy if not any(c.eq(d) for d in defined)]
+            added = []
             answer = self._solve(goal, 0, [], deadline)
         return answer
 

@@ -148,10 +148,16 @@ class Frame:
 
 class Executor:
     def __init__(self, program: Program, bounds: Bounds, ctx: z3.Context,
-                 universe: list[ClassInfo], own: frozenset[ClassInfo] = frozenset()):
-        """``own``: the project classes whose code the check is about (see ``_stuck``)."""
+                 universe: list[ClassInfo], own: frozenset[ClassInfo] = frozenset(),
+                 seconds: float | None = None, trusting: bool = False):
+        """``own``: the project classes whose code the check is about (see ``_stuck``);
+        ``seconds``: the time exploring may take (the check's time limit if None);
+        ``trusting``: take other project classes' objects to obey the contracts of
+        equals, hashCode and compareTo, as classes without source are (``keyed``)."""
         self.program, self.bounds, self.ctx, self.own = program, bounds, ctx, own
-        self.deadline = time.perf_counter() + bounds.timeout
+        self.deadline = time.perf_counter() + (bounds.timeout if seconds is None else seconds)
+        self.trusting = trusting
+        self.arguments: set[HeapObj] = set()  # the objects the contract is checked on
         self.steps = 0  # statements and expressions evaluated: effort, the same on every run
         self.step_limit = math.inf
         self.universe = universe  # concrete types an initial object may have
@@ -547,6 +553,19 @@ class Executor:
         if (obj, kind) not in self._opaque:
             self._opaque[(obj, kind)] = z3.BitVec(f"{obj.label}.{kind}@{obj.num}", 32, self.ctx)
         return self._opaque[(obj, kind)]
+
+    def keyed(self, obj: HeapObj) -> bool:
+        """Does the check know ``obj``'s equals, hashCode and compareTo by their contracts
+        alone (through its keys)? So it knows those of a class without source; a trusting
+        check also those of project objects outside the hierarchy under test that are not
+        the contract's own arguments: their classes' own items check their code."""
+        return obj.opaque or (self.trusting and obj.cls.kind in ("class", "record")
+                              and obj.cls.is_project and obj.cls not in self.own
+                              and obj not in self.arguments)
+
+    def trusted(self) -> list[str]:
+        """The project classes a trusting check took to obey their contracts."""
+        return [name for name in self.assumed if self.program.classes[name].is_project]
 
     def opaque_keys(self, obj: HeapObj) -> dict[str, z3.ExprRef]:
         """The keys the check gave the object: kind -> key."""
@@ -1286,7 +1305,9 @@ class Executor:
                     self.unsupported(state, f"field '{name}' of an enclosing instance", line)
                 return fld
             c = c.outer
-        return None
+        imported = self.program.statically_imported(name, self.frame.cls,
+                                                    lambda owner: owner.lookup_field(name))
+        return imported.lookup_field(name) if imported is not None else None
 
     def type_named(self, expr: ast.Expr, state: State) -> ClassInfo | None:
         """The class an expression names when it is a type, not a value (``Integer.MAX_VALUE``)."""
@@ -1555,18 +1576,25 @@ class Executor:
 
     def string_conversion(self, state: State, v: Value, line: int) -> tuple[strings.Text, State]:
         """The text a value becomes in a concatenation (JLS 5.1.11): a primitive's
-        ``String.valueOf``, "null", a string's own text; other objects' toString() is
-        not modelled."""
+        ``String.valueOf``, "null", a string's own text, a Class's toString(); other
+        objects' toString() is not modelled."""
         if isinstance(v, Prim):
             state = self.bounded_unless(state, strings.representable(v), "the text of a number "
                                         f"beyond {strings.DIGITS} digits", line)
             return strings.value_of(v), state
-        others = [o for o in v.targets if o is not None and o.cls.fqname != jdk.STRING]
+        cases, others = [], []
+        for o in v.targets:
+            if o is None:
+                cases.append((v.guard(o), strings.constant(self.ctx, "null")))
+            elif o.cls.fqname == jdk.STRING:
+                cases.append((v.guard(o), self.text(o)))
+            elif o.meta is not None and jdk.class_text(o.meta) is not None:
+                cases.append((v.guard(o), strings.constant(self.ctx, jdk.class_text(o.meta))))
+            else:
+                others.append(o)
         if others:
             state = self.stuck_unless(state, v.member_guard(others), f"{others[0].cls.simple_name}"
                                       ".toString() in a string concatenation", line)
-        cases = [(v.guard(o), strings.constant(self.ctx, "null") if o is None else self.text(o))
-                 for o in v.targets if o not in others]
         return strings.merge(cases), state
 
     def short_circuit(self, expr: ast.Binary, state: State):
@@ -1864,7 +1892,9 @@ class Executor:
             if self.program.methods_named(c, name):
                 return c
             c = c.outer
-        return self.frame.cls
+        imported = self.program.statically_imported(
+            name, self.frame.cls, lambda owner: self.program.methods_named(owner, name))
+        return imported or self.frame.cls
 
     def call_method(self, state: State, receiver: Ref, name: str, args: list[Value], line: int):
         """``receiver.name(args)`` for library models: resolve on the static type, then dispatch."""
@@ -1896,17 +1926,21 @@ class Executor:
                      line: int):
         """Virtual dispatch: a guarded merge over the receiver's possible dynamic types."""
         state = self.null_check(state, receiver, line)
+        contract_call = jdk.obeys_contract(method.name, args)
+        keyed = []  # objects whose code for this call the check trusts instead of exploring
+        if contract_call and self.trusting and all(self.keyed(p) for a in args for _, p in a.non_null()):
+            keyed = [o for o in receiver.targets if o is not None and self.keyed(o)]
         groups: dict[int, tuple[MethodInfo, bool, list]] = {}
         unknown = []
         for obj in receiver.targets:
-            if obj is not None:
+            if obj is not None and obj not in keyed:
                 impl, bridged = self._implementation(obj.cls, method)
                 if impl is None:
                     unknown.append(obj)
                 else:
                     groups.setdefault(id(impl), (impl, bridged, []))[2].append(obj)
         results = []
-        opaque = [o for o in unknown if o.opaque and jdk.obeys_contract(method.name, args)]
+        opaque = keyed + [o for o in unknown if o.opaque and contract_call]
         if opaque:
             results.append(self.branch(state, receiver.member_guard(opaque), lambda s: (
                 *jdk.opaque_call(self, s, receiver.narrowed(opaque), method.name, args, line),
@@ -1925,11 +1959,23 @@ class Executor:
         for impl, bridged, objs in groups.values():
             this = receiver.narrowed(objs)
             guard = receiver.member_guard(objs)
-            if len(groups) > 2 and not self.feasible(mk_and(state.guard, guard)):
+            if len(groups) > 2 and (self._ruled_out(state.guard, receiver, objs)
+                                    or not self.feasible(mk_and(state.guard, guard))):
                 continue
             results.append(self.branch(state, guard, lambda s, i=impl, b=bridged, t=this:
                                        self._invoke_bridged(i, b, t, args, s, line)))
         return self._merge_results(results, method.return_type)
+
+    def _ruled_out(self, guard: z3.BoolRef, receiver: Ref, objs: list[HeapObj]) -> bool:
+        """Does the path guard simplify to false once the receiver is fixed to each of
+        ``objs`` in turn? A cheap first answer to ``feasible``: after ``x.equals(y)``
+        returned true, the guard holds ``y``'s class tests, and fixing ``y`` settles
+        them without a solver (the oracle may give up on a guard that large)."""
+        if z3.is_bv_value(receiver.id):
+            return False
+        width = receiver.id.size()
+        return all(is_false(z3.simplify(z3.substitute(
+            guard, (receiver.id, z3.BitVecVal(o.num, width, self.ctx))))) for o in objs)
 
     def _implementation(self, dynamic: ClassInfo, method: MethodInfo):
         """(method, bridged) that a ``dynamic`` object runs, or (None, False) when the

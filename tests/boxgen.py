@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import random
 
+import fpgen
 from javagen import Case, GeneratedClass, Method, interesting, wrap
 
 BOXES = {"Integer": "int", "Long": "long", "Short": "short", "Byte": "byte",
          "Character": "char", "Boolean": "boolean"}
+FLOATING = {"Double": "double", "Float": "float"}
+TYPES = {**BOXES, **FLOATING}
 NUMBERS = ("Integer", "Long", "Short", "Byte", "Character")
 CACHE_EDGES = (-129, -128, -127, -1, 0, 1, 126, 127, 128, 129, 255, 256, 1000)
 
@@ -148,9 +151,29 @@ ARRAYS = [
 ]
 
 
-def argument(rng: random.Random, t: str) -> int | bool:
+# arrays of floating-point values: Arrays.equals compares as Double.equals does (NaN equals
+# NaN, 0.0 differs from -0.0), where == on the elements does not
+FLOATING_ARRAYS = [
+    ("{t}[] x = {{a, b}}; {t}[] y = {{a, f ? a : b}}; return java.util.Arrays.equals(x, y) ? 1 : 0;",
+     FLOATING),
+    (("{t}[] x = {{a, b}}; {t}[] y = {{b, a}};"
+      " return (java.util.Arrays.equals(x, y) ? 1 : 0) + 2 * (x[0] == y[1] ? 1 : 0);"), FLOATING),
+    ("{t}[] x = f ? null : new {t}[] {{a, b}}; return java.util.Arrays.hashCode(x);", FLOATING),
+    (("{t}[] x = {{a, b}};"
+      " return java.util.Arrays.hashCode(x) + 31L * java.util.Arrays.hashCode(java.util.Arrays.copyOf(x, f ? 3 : 1));"),
+     FLOATING),
+    (("{t}[][] x = {{{{a}}, {{b}}}}; {t}[][] y = {{{{f ? b : a}}, {{b}}}};"
+      " return java.util.Arrays.deepEquals(x, y) ? java.util.Arrays.deepHashCode(x) : 1;"), FLOATING),
+    ("{B}[] x = {{a, b}}; {B}[] y = {{a, b}}; return java.util.Arrays.equals(x, y) ? java.util.Arrays.hashCode(y) : 1;",
+     FLOATING),
+]
+
+
+def argument(rng: random.Random, t: str) -> int | bool | float:
     if t == "boolean":
         return rng.random() < 0.5
+    if t in FLOATING.values():
+        return fpgen.interesting(rng, t)
     if rng.random() < 0.7:
         return wrap(t, rng.choice(CACHE_EDGES))
     return interesting(rng, t)
@@ -165,7 +188,7 @@ def generate(templates, seed: int, per_template: int, class_name: str,
     for k, (body, boxes) in enumerate(templates):
         methods = []
         for box in boxes:
-            t = BOXES[box]
+            t = TYPES[box]
             params = [(t, "a"), (t, "b"), ("boolean", "f")]
             name = f"m{k}{box}"
             source = (f"    static long {name}({t} a, {t} b, boolean f) {{\n"

@@ -227,3 +227,61 @@ def test_a_class_no_constructor_can_make_is_made_from_field_values_saying_why(tm
     assert ("Subject: any field values (no constructor or factory completes: objects that "
             "Subject.<init>(int, long) would make are left out (call to System.getProperty(String) "
             "(no model of this method) at Subject.java:5) (and 1 more))") in message
+
+
+def test_class_names_and_their_text_in_a_concatenation_are_exact(tmp_path):
+    """``getClass() + ""`` is "class " and the binary name (a nested class after a '$'),
+    as in exception messages of compareTo methods; getName() is the name alone."""
+    results = check_all(tmp_path, """
+        public final class Subject {
+            static final class Inner { }
+            private final int v;
+            public Subject(int v) { this.v = v; }
+            @Override public boolean equals(Object o) {
+                return o instanceof Subject s && s.v == v && (getClass() + "").equals("class Subject")
+                    && ("" + new Inner().getClass()).equals("class Subject$Inner")
+                    && Inner.class.getName().equals("Subject$Inner");
+            }
+            @Override public int hashCode() { return v; }
+        }
+        """)
+    assert statuses(results) == EQUALS_PASS
+
+
+def test_statically_imported_methods_and_constants_are_the_library_ones(tmp_path):
+    results = check_all(tmp_path, """
+        import static java.util.Objects.requireNonNull;
+        import static java.lang.Math.*;
+
+        public final class Subject {
+            private final String name;
+            private final int size;
+            public Subject(String name, int size) {
+                this.name = requireNonNull(name, "name");
+                this.size = max(size, 0);
+            }
+            @Override public boolean equals(Object o) {
+                return o instanceof Subject s && s.name.equals(name) && s.size == size;
+            }
+            @Override public int hashCode() { return abs(name.hashCode()) + (int) PI * floorMod(size, 7); }
+        }
+        """)
+    assert statuses(results) == EQUALS_PASS
+    assert all("any field values" not in message and "left out" not in message
+               for _, message in results.values())
+
+
+def test_is_assignable_from_follows_the_class_table(tmp_path):
+    results = check_all(tmp_path, """
+        public class Subject {
+            static final class Child extends Subject { Child(int v) { super(v); } }
+            private final int v;
+            public Subject(int v) { this.v = v; }
+            @Override public boolean equals(Object o) {
+                return o != null && Subject.class.isAssignableFrom(o.getClass())
+                    && !Child.class.isAssignableFrom(Subject.class) && ((Subject) o).v == v;
+            }
+            @Override public int hashCode() { return v; }
+        }
+        """)
+    assert statuses(results) == EQUALS_PASS

@@ -12,7 +12,8 @@ SOURCES = {
         public final class Point {
             private final int x;
             public Point(int x) { this.x = x; }
-            @Override public boolean equals(Object o) { return o instanceof Point && ((Point) o).x == x; }
+            // a guard the reader does not understand: Point may accept any object
+            @Override public boolean equals(Object o) { return o instanceof Point ? ((Point) o).x == x : false; }
             @Override public int hashCode() { return x; }
         }
         """,
