@@ -140,14 +140,18 @@ def _explore(program: Program, cls: ClassInfo, contract: Contract, bounds: Bound
 
 def _assumed(ex: Executor, bounds: Bounds) -> str:
     """What the result rests on besides the code: classes taken to obey their contracts
-    (without source, or, in a trusting check, project classes whose code took too long)."""
-    if not ex.assumed:
-        return ""
-    text = f"; assumed {', '.join(ex.assumed)} obey{'s' if len(ex.assumed) == 1 else ''} " \
-           "the contracts of equals, hashCode and compareTo"
+    (without source, or, in a trusting check, project classes whose code took too long),
+    and non-final static fields taken as a fresh JVM has them (a lazy cache empty)."""
+    text = ""
+    if ex.assumed:
+        text += f"; assumed {', '.join(ex.assumed)} obey{'s' if len(ex.assumed) == 1 else ''} " \
+                "the contracts of equals, hashCode and compareTo"
     if ex.trusted():
         text += (f" (of the project classes among them, exploring the code exactly took longer "
                  f"than {bounds.timeout * EXACT_SHARE:g} s; their own items check it)")
+    if ex.fresh_statics:
+        text += f"; assumed the static fields {', '.join(ex.fresh_statics)} start as class " \
+                "initialisation sets them"
     return text
 
 

@@ -222,8 +222,13 @@ class ObjectMaker:
             if builder.name == "<init>":
                 ref, s = ex.new_object(s, cls, line)
                 s = ex.invoke(builder, ref, args, s, line)[1]
-            else:
+            else:  # a factory's null is no object: those paths make none
                 ref, s, _ = ex.invoke(builder, None, args, s, line)
+                objects = [o for o in ref.targets if o is not None]
+                if not objects:
+                    raise DeadPath
+                s = s.under(mk_and(s.guard, mk_not(ref.null_guard())))
+                ref = ref.narrowed(objects)
             made.append((ref, args))
             return s
         marks, before = (len(ex.constraints), ex.names_defined()), state

@@ -181,9 +181,14 @@ class Executor:
         self._class_objs: dict[str, HeapObj] = {}
         self._literals: dict[str, HeapObj] = {}
         self._statics: dict[str, Value] = {}
+        self._static_objects: dict[str, tuple | None] = {}  # (value, trouble) of such initialisers
         self._enums: dict[str, list[HeapObj]] = {}  # enum -> its constants
-        self._enum_fields: dict[tuple[HeapObj, FieldInfo], Value] = {}
+        # fields that class initialisation gave the objects it made: enum constants, objects
+        # of static final fields
+        self._initialised: dict[tuple[HeapObj, FieldInfo], Value] = {}
         self._enum_trouble: dict[str, Event | None] = {}  # what stops making an enum's constants
+        self._class_states: dict[str, HeapObj] = {}  # class -> its non-final static fields' holder
+        self.fresh_statics: dict[str, None] = {}  # such fields read before the check wrote them
         self._names: dict[int, Prim] = {}  # term id -> the variable that names it
         self._elements: dict[tuple[str, int], FieldInfo] = {}
         self._loops = 0  # enhanced for loops run, to name their hidden locals
@@ -446,13 +451,41 @@ class Executor:
         key = (obj, fld)
         if key in state.heap:
             return state.heap[key]
-        if obj.kind == "enum":
-            if self.enum_trouble(obj.cls) is not None or key not in self._enum_fields:
-                self._enum_unsupported(state, obj.cls)
-            return self._enum_fields[key]
+        return self.unwritten(state, obj, fld)
+
+    def unwritten(self, state: State, obj: HeapObj, fld: FieldInfo) -> Value:
+        """A field no path of the check has written: as the check's start, or class
+        initialisation, left it."""
+        key = (obj, fld)
+        if obj.kind == "enum" and (self.enum_trouble(obj.cls) is not None or key not in self._initialised):
+            self._enum_unsupported(state, obj.cls)
+        if key in self._initialised:
+            return self._initialised[key]
+        if obj.kind == "statics":
+            self.fresh_statics.setdefault(fld.key)
+            return self.constant_value(fld) if fld.init is not None else self.default_value(fld.type)
         if obj.kind != "slot":
             raise AssertionError(f"field {fld.key} of {obj} read before it was set")
         return self.initial_value(obj, fld)
+
+    def has_unwritten(self, obj: HeapObj, fld: FieldInfo) -> bool:
+        """Does ``unwritten`` know the field (the object exists on every path)?"""
+        return obj.kind in ("slot", "enum", "statics") or (obj, fld) in self._initialised
+
+    def class_state(self, cls: ClassInfo) -> Ref:
+        """The object holding a project class's non-final static fields in this check."""
+        if cls.fqname not in self._class_states:
+            self._class_states[cls.fqname] = self.heap_object(cls, f"{cls.simple_name} (static)",
+                                                              "statics")
+        return ref_to(cls, self._class_states[cls.fqname], self.ctx)
+
+    def _check_static(self, state: State, fld: FieldInfo, line: int) -> None:
+        """A non-final static field the engine can hold: a project class's, initialised
+        by a constant or not at all (a lazy cache: ``if (cache == null) cache = ...``)."""
+        if not fld.owner.is_project or (fld.init is not None and not self.constant_initialiser(fld)):
+            self.unsupported(state, f"non-final static field {fld.owner.simple_name}.{fld.name}"
+                                    f"{' initialised by a non-constant expression' if fld.owner.is_project else ''}",
+                             line)
 
     # -- enums
     def enum_constants(self, cls: ClassInfo) -> list[HeapObj]:
@@ -476,16 +509,13 @@ class Executor:
         return self._enum_trouble[cls.fqname]
 
     def _make_constants(self, cls: ClassInfo, objs: list[HeapObj]) -> Event | None:
-        """Run the constants' constructors into ``_enum_fields``; what stops that, if anything."""
+        """Run the constants' constructors; what stops that, if anything."""
         with_body = next((c for c in cls.decl.constants if c.has_body), None)
         if with_body is not None:
             return Event(self.true, f"enum constant {cls.simple_name}.{with_body.name} with a "
                                     "class body", Location(cls.path, with_body.line))
-        marks = len(self.stuck), len(self.cuts)
-        self.handlers.append([])
-        self.frames.append(Frame(None, cls, None))
-        state: State | None = State(self.true, {}, {})
-        try:
+
+        def run(state):
             for c, obj in zip(cls.decl.constants, objs):
                 args, state = self.eval_args(c.args, state)
                 ctor = self.program.select_method(cls.ctors, [a.type for a in args])
@@ -493,21 +523,35 @@ class Executor:
                     self.unsupported(state, f"constructor {cls.simple_name}({_types(args)})", c.line)
                 state.heap.update({(obj, f): self.default_value(f.type) for f in cls.instance_fields()})
                 state = self.invoke(ctor, ref_to(cls, obj, self.ctx), args, state, c.line)[1]
+            return None, state
+        return self._class_init(cls, f"making the constants of {cls.simple_name}", cls.decl.line,
+                                run)[1]
+
+    def _class_init(self, cls: ClassInfo, what: str, line: int, run) -> tuple[Value | None, Event | None]:
+        """``run(state)`` (a value and a state) as class initialisation runs it, once per
+        check: it must complete on one path and throw nothing; the fields it gives the
+        objects it makes stay theirs (``_initialised``). (value, None), or (None, what
+        stops it)."""
+        marks = len(self.stuck), len(self.cuts)
+        self.handlers.append([])
+        calls, self.frames = self.frames, [Frame(None, cls, None)]  # a call stack of its own
+        state: State | None = State(self.true, {}, {})
+        value = None
+        try:
+            value, state = run(state)
         except DeadPath:
             state = None
         finally:
-            self.frames.pop()
+            self.frames = calls
             thrown = [t for t in self.handlers.pop() if not is_false(t.guard)]
         events = self.stuck[marks[0]:] + self.cuts[marks[1]:]
         del self.stuck[marks[0]:], self.cuts[marks[1]:]
         if events:
-            return Event(self.true, f"making the constants of {cls.simple_name}: {events[0].what}",
-                         events[0].where)
+            return None, Event(self.true, f"{what}: {events[0].what}", events[0].where)
         if state is None or thrown or not is_true(state.guard):
-            return Event(self.true, f"making the constants of {cls.simple_name} may throw",
-                         Location(cls.path, cls.decl.line))
-        self._enum_fields.update((k, v) for k, v in state.heap.items() if k[0] in objs)
-        return None
+            return None, Event(self.true, f"{what} may throw", Location(cls.path, line))
+        self._initialised.update(state.heap)
+        return value, None
 
     def _enum_unsupported(self, state: State, cls: ClassInfo):
         trouble = self._enum_trouble.get(cls.fqname) or Event(
@@ -565,7 +609,8 @@ class Executor:
 
     def trusted(self) -> list[str]:
         """The project classes a trusting check took to obey their contracts."""
-        return [name for name in self.assumed if self.program.classes[name].is_project]
+        return [name for name in self.assumed
+                if self.trusting and self.program.classes[name].is_project]
 
     def opaque_keys(self, obj: HeapObj) -> dict[str, z3.ExprRef]:
         """The keys the check gave the object: kind -> key."""
@@ -802,10 +847,8 @@ class Executor:
                 heap[key] = first
                 continue
             obj, fld = key
-            if obj.kind == "slot":
-                vals = [v if v is not None else self.initial_value(obj, fld) for v in vals]
-            elif obj.kind == "enum":
-                vals = [v if v is not None else self._enum_fields[key] for v in vals]
+            if self.has_unwritten(obj, fld):
+                vals = [v if v is not None else self.unwritten(s, obj, fld) for s, v in zip(states, vals)]
             pairs = [(s.guard, v) for s, v in zip(states, vals) if v is not None]
             heap[key] = merge_values(self.ctx, first.type, pairs)
         return heap
@@ -1428,11 +1471,29 @@ class Executor:
         if constant is not None:
             return constant
         if not fld.final:
-            self.unsupported(state, f"non-final static field {fld.owner.simple_name}.{fld.name}", line)
+            self._check_static(state, fld, line)
+            return self.read(state, self.class_state(fld.owner).targets[0], fld)
         if not self.is_constant_field(fld) and not comparators.built_once(fld.init):
-            self.unsupported(state, f"static field {fld.owner.simple_name}.{fld.name} "
-                                    "initialised by a non-constant expression", line)
+            return self._initialised_static(state, fld, line)
         return self.constant_value(fld)
+
+    def _initialised_static(self, state: State, fld: FieldInfo, line: int) -> Value:
+        """A static final field of a project class whose initialiser makes objects (``new
+        Unit("days")``): run once per check, as class initialisation does."""
+        if fld.key not in self._static_objects:
+            if not fld.owner.is_project or fld.init is None:
+                self.unsupported(state, f"static field {fld.owner.simple_name}.{fld.name} "
+                                        "initialised by a non-constant expression", line)
+            self._static_objects[fld.key] = None  # while it is initialised
+            self._static_objects[fld.key] = self._class_init(
+                fld.owner, f"initialising {fld.owner.simple_name}.{fld.name}", fld.line,
+                lambda s: self.eval_to(fld.init, fld.type, s, fld.line))
+        value, trouble = self._static_objects[fld.key] or (None, Event(
+            self.true, f"{fld.owner.simple_name}.{fld.name} read while it is initialised",
+            Location(fld.owner.path, fld.line)))
+        if trouble is not None:
+            self.unsupported(state, trouble.what, trouble.where.line, trouble.where.path or "?")
+        return value
 
     def constant_value(self, fld: FieldInfo) -> Value:
         """The value of a constant variable (a final field with a constant initialiser):
@@ -1511,8 +1572,11 @@ class Executor:
             return (lambda s: self.array_read(s, array, index, target.line)), write_element, state
         else:
             self.unsupported(state, f"assignment to a {type(target).__name__}", target.line)
-        if fld.static:
+        if fld.static and fld.final:
             self.unsupported(state, f"assignment to static field {fld.name}", target.line)
+        if fld.static:
+            self._check_static(state, fld, target.line)
+            obj = self.class_state(fld.owner)
 
         def write_field(s, v):
             v, s = self.assign_convert(s, v, fld.type, target.line)
@@ -1700,7 +1764,11 @@ class Executor:
     def is_constant_field(self, fld: FieldInfo) -> bool:
         """A constant variable: a final field of a primitive type or String whose
         initialiser is a constant expression."""
-        if not fld.final or fld.init is None:
+        return fld.final and self.constant_initialiser(fld)
+
+    def constant_initialiser(self, fld: FieldInfo) -> bool:
+        """Is the field of a primitive type or String, initialised by a constant expression?"""
+        if fld.init is None:
             return False
         if isinstance(fld.init, (int, float)):
             return True

@@ -285,3 +285,60 @@ def test_is_assignable_from_follows_the_class_table(tmp_path):
         }
         """)
     assert statuses(results) == EQUALS_PASS
+
+
+def test_a_lazily_filled_static_cache_starts_empty_and_says_so(tmp_path):
+    results = check_all(tmp_path, """
+        public final class Subject {
+            private static Subject zero;
+            private static int made = 0;
+            private final int v;
+            private Subject(int v) { this.v = v; made++; }
+            public static Subject of(int v) {
+                if (v != 0) return new Subject(v);
+                if (zero == null) zero = new Subject(0);
+                return zero;
+            }
+            @Override public boolean equals(Object o) { return o instanceof Subject s && s.v == v; }
+            @Override public int hashCode() { return v == 0 ? zero.v : v; }
+        }
+        """)
+    assert statuses(results) == EQUALS_PASS
+    assert "assumed the static fields Subject.made, Subject.zero start as class initialisation " \
+           "sets them" in results["hashcode-consistent"][1]
+
+
+def test_a_static_final_object_is_made_once_as_class_initialisation_makes_it(tmp_path):
+    results = check_all(tmp_path, """
+        public final class Subject {
+            static final class Unit {
+                final String name;
+                Unit(String name) { this.name = name; }
+            }
+            static final Unit DAYS = new Unit("days");
+            private final Unit unit;
+            private final int n;
+            public Subject(int n) { this.unit = DAYS; this.n = n; }
+            @Override public boolean equals(Object o) {
+                return o instanceof Subject s && s.unit == DAYS && s.n == n && unit.name.equals("days");
+            }
+            @Override public int hashCode() { return unit.name.hashCode() + n; }
+        }
+        """)
+    assert statuses(results) == EQUALS_PASS
+
+
+def test_a_factory_that_returns_null_makes_no_object(tmp_path):
+    results = check_all(tmp_path, """
+        public final class Subject {
+            private final int v;
+            private Subject(int v) { this.v = v; }
+            public static Subject parse(String text) {
+                if (text == null || text.isEmpty()) return null;
+                return new Subject(text.length());
+            }
+            @Override public boolean equals(Object o) { return o instanceof Subject s && s.v == v; }
+            @Override public int hashCode() { return v; }
+        }
+        """)
+    assert statuses(results) == EQUALS_PASS
