@@ -68,12 +68,21 @@ def _first_error(node: Node) -> Node:
     return node
 
 
+_COMMENTS = ("comment", "line_comment", "block_comment")
+
+
 def _line(node: Node) -> int:
     return node.start_point.row + 1
 
 
 def _text(node: Node) -> str:
     return node.text.decode()
+
+
+def _named(node: Node) -> list[Node]:
+    """A node's named children without comments, which the grammar allows between any
+    two tokens (``if (/* note */ a == b)``)."""
+    return [c for c in node.named_children if c.type not in _COMMENTS]
 
 
 # ------------------------------------------------------------------ literals
@@ -155,9 +164,9 @@ class _Converter:
     # -- declarations
     def unit(self, root: Node) -> ast.CompilationUnit:
         package, imports, types = "", [], []
-        for child in root.named_children:
+        for child in _named(root):
             if child.type == "package_declaration":
-                package = _text(child.named_children[-1])
+                package = _text(_named(child)[-1])
             elif child.type == "import_declaration":
                 imports.append(self.import_(child))
             elif child.type in _TYPE_KINDS:
@@ -166,7 +175,7 @@ class _Converter:
 
     def import_(self, node: Node) -> ast.Import:
         tokens = [c.type for c in node.children]
-        name = next(_text(c) for c in node.named_children
+        name = next(_text(c) for c in _named(node)
                     if c.type in ("identifier", "scoped_identifier"))
         return ast.Import(name, "static" in tokens, "asterisk" in tokens)
 
@@ -195,7 +204,7 @@ class _Converter:
                                             self.block(member.child_by_field_name("body")),
                                             _line(member)))
             elif t == "static_initializer":
-                inits.append(ast.Initializer(True, self.block(member.named_children[-1])))
+                inits.append(ast.Initializer(True, self.block(_named(member)[-1])))
             elif t == "block":
                 inits.append(ast.Initializer(False, self.block(member)))
             elif t in _TYPE_KINDS:
@@ -209,12 +218,12 @@ class _Converter:
         superclass = node.child_by_field_name("superclass")
         interfaces = node.child_by_field_name("interfaces")
         if kind == "interface":
-            extends = next((c for c in node.named_children if c.type == "extends_interfaces"), None)
+            extends = next((c for c in _named(node) if c.type == "extends_interfaces"), None)
             interfaces = extends
         return ast.TypeDecl(
             kind=kind, name=_text(node.child_by_field_name("name")), modifiers=modifiers,
             type_params=self.type_params(node.child_by_field_name("type_parameters")),
-            superclass=self.type(superclass.named_children[0]) if superclass else None,
+            superclass=self.type(_named(superclass)[0]) if superclass else None,
             interfaces=self.type_list(interfaces),
             fields=tuple(fields), methods=tuple(methods), constructors=tuple(ctors),
             initializers=tuple(inits), members=tuple(members), line=_line(node),
@@ -225,9 +234,9 @@ class _Converter:
         if body is None:
             return []
         members = []
-        for child in body.named_children:
+        for child in _named(body):
             if child.type == "enum_body_declarations":
-                members.extend(child.named_children)
+                members.extend(_named(child))
             else:
                 members.append(child)
         return members
@@ -249,14 +258,13 @@ class _Converter:
         if mods is None:
             return ()
         out = []
-        for a in mods.named_children:
+        for a in _named(mods):
             if a.type not in ("annotation", "marker_annotation"):
                 continue
             arguments = a.child_by_field_name("arguments")
             args = [(_text(p.child_by_field_name("key")), _text(p.child_by_field_name("value")))
                     if p.type == "element_value_pair" else ("value", _text(p))
-                    for p in (arguments.named_children if arguments else ())
-                    if p.type not in ("comment", "line_comment", "block_comment")]
+                    for p in (_named(arguments) if arguments else ())]
             out.append(ast.Annotation(_text(a.child_by_field_name("name")), tuple(args)))
         return tuple(out)
 
@@ -264,17 +272,17 @@ class _Converter:
         if node is None:
             return ()
         out = []
-        for tp in node.named_children:
-            name = next(c for c in tp.named_children if c.type in ("type_identifier", "identifier"))
-            bound = next((c for c in tp.named_children if c.type == "type_bound"), None)
-            out.append((_text(name), self.type(bound.named_children[0]) if bound else None))
+        for tp in _named(node):
+            name = next(c for c in _named(tp) if c.type in ("type_identifier", "identifier"))
+            bound = next((c for c in _named(tp) if c.type == "type_bound"), None)
+            out.append((_text(name), self.type(_named(bound)[0]) if bound else None))
         return tuple(out)
 
     def type_list(self, node: Node | None) -> tuple[ast.TypeName, ...]:
         if node is None:
             return ()
-        lists = [c for c in node.named_children if c.type == "type_list"] or [node]
-        return tuple(self.type(t) for t in lists[0].named_children)
+        lists = [c for c in _named(node) if c.type == "type_list"] or [node]
+        return tuple(self.type(t) for t in _named(lists[0]))
 
     def field_decls(self, node: Node, mods: frozenset[str]) -> list[ast.FieldDecl]:
         type_ = self.type(node.child_by_field_name("type"))
@@ -310,13 +318,13 @@ class _Converter:
 
     def params(self, node: Node) -> tuple[ast.Param, ...]:
         out = []
-        for p in node.named_children:
+        for p in _named(node):
             if p.type == "formal_parameter":
                 type_ = self.type(p.child_by_field_name("type"))
                 out.append(ast.Param(self.declarator_type(type_, p), _text(p.child_by_field_name("name"))))
             elif p.type == "spread_parameter":
-                type_ = self.type(p.named_children[-2] if len(p.named_children) > 1 else p.named_children[0])
-                decl = p.named_children[-1]
+                type_ = self.type(_named(p)[-2] if len(_named(p)) > 1 else _named(p)[0])
+                decl = _named(p)[-1]
                 name = decl.child_by_field_name("name") if decl.type == "variable_declarator" else decl
                 out.append(ast.Param(ast.TypeName(type_.name, type_.dims + 1), _text(name), True))
         return tuple(out)
@@ -328,12 +336,12 @@ class _Converter:
             dims = _text(node.child_by_field_name("dimensions")).count("[")
             return ast.TypeName(element.name, element.dims + dims)
         if t == "generic_type":
-            return self.type(node.named_children[0])
+            return self.type(_named(node)[0])
         if t == "annotated_type":
-            return self.type(node.named_children[-1])
+            return self.type(_named(node)[-1])
         if t == "scoped_type_identifier":
-            parts = [_text(c) for c in node.named_children if c.type in ("type_identifier", "identifier")]
-            inner = [self.type(c).name for c in node.named_children
+            parts = [_text(c) for c in _named(node) if c.type in ("type_identifier", "identifier")]
+            inner = [self.type(c).name for c in _named(node)
                      if c.type in ("scoped_type_identifier", "generic_type")]
             return ast.TypeName(".".join(inner + parts))
         return ast.TypeName(_text(node))
@@ -341,9 +349,7 @@ class _Converter:
     # -- statements
     def block(self, node: Node) -> ast.Block:
         stmts: list[ast.Stmt] = []
-        for child in node.named_children:
-            if child.type in ("line_comment", "block_comment"):
-                continue
+        for child in _named(node):
             stmts.extend(self.stmts(child))
         return ast.Block(_line(node), tuple(stmts))
 
@@ -371,7 +377,7 @@ class _Converter:
         return self.block(node)
 
     def stmt_expression_statement(self, node):
-        return ast.ExprStmt(_line(node), self.expr(node.named_children[0]))
+        return ast.ExprStmt(_line(node), self.expr(_named(node)[0]))
 
     def stmt_if_statement(self, node):
         other = node.child_by_field_name("alternative")
@@ -409,31 +415,31 @@ class _Converter:
                            self.stmt(node.child_by_field_name("body")))
 
     def stmt_return_statement(self, node):
-        value = node.named_children[0] if node.named_children else None
+        value = _named(node)[0] if _named(node) else None
         return ast.Return(_line(node), self.expr(value) if value is not None else None)
 
     def stmt_break_statement(self, node):
-        label = node.named_children[0] if node.named_children else None
+        label = _named(node)[0] if _named(node) else None
         return ast.Break(_line(node), _text(label) if label is not None else None)
 
     def stmt_continue_statement(self, node):
-        label = node.named_children[0] if node.named_children else None
+        label = _named(node)[0] if _named(node) else None
         return ast.Continue(_line(node), _text(label) if label is not None else None)
 
     def stmt_throw_statement(self, node):
-        return ast.Throw(_line(node), self.expr(node.named_children[0]))
+        return ast.Throw(_line(node), self.expr(_named(node)[0]))
 
     def stmt_try_statement(self, node):
         catches, final = [], None
-        for child in node.named_children:
+        for child in _named(node):
             if child.type == "catch_clause":
-                param = next(c for c in child.named_children if c.type == "catch_formal_parameter")
-                catch_type = next(c for c in param.named_children if c.type == "catch_type")
-                catches.append(ast.Catch(tuple(self.type(t) for t in catch_type.named_children),
+                param = next(c for c in _named(child) if c.type == "catch_formal_parameter")
+                catch_type = next(c for c in _named(param) if c.type == "catch_type")
+                catches.append(ast.Catch(tuple(self.type(t) for t in _named(catch_type)),
                                          _text(param.child_by_field_name("name")),
                                          self.block(child.child_by_field_name("body"))))
             elif child.type == "finally_clause":
-                final = self.block(child.named_children[-1])
+                final = self.block(_named(child)[-1])
         return ast.Try(_line(node), self.block(node.child_by_field_name("body")), tuple(catches), final)
 
     def stmt_switch_expression(self, node):
@@ -444,24 +450,24 @@ class _Converter:
                           self.switch_cases(node.child_by_field_name("body"), is_expr))
 
     def stmt_yield_statement(self, node):
-        return ast.Yield(_line(node), self.expr(node.named_children[0]))
+        return ast.Yield(_line(node), self.expr(_named(node)[0]))
 
     def stmt_synchronized_statement(self, node):
-        lock = next(c for c in node.named_children if c.type == "parenthesized_expression")
+        lock = next(c for c in _named(node) if c.type == "parenthesized_expression")
         return ast.Synchronized(_line(node), self.expr(lock), self.block(node.child_by_field_name("body")))
 
     def switch_cases(self, body: Node, is_expr: bool) -> tuple[ast.SwitchCase, ...]:
         """A switch block's rules (``case ... ->``) or statement groups (``case ...:``);
         consecutive labels of one group become one case."""
         cases = []
-        for child in body.named_children:
+        for child in _named(body):
             if child.type not in ("switch_rule", "switch_block_statement_group"):
                 continue
             labels, default, stmts = [], False, []
-            for part in child.named_children:
+            for part in _named(child):
                 if part.type == "switch_label":
                     default |= self.switch_label(part, labels)
-                elif part.type not in ("line_comment", "block_comment"):
+                else:
                     stmts.extend(self.stmts(part))
             arrow = child.type == "switch_rule"
             if arrow and is_expr and len(stmts) == 1 and isinstance(stmts[0], ast.ExprStmt):
@@ -472,30 +478,30 @@ class _Converter:
     def switch_label(self, node: Node, labels: list[ast.Expr]) -> bool:
         """Adds the label's constants and patterns to ``labels``; True for ``default``."""
         default = any(c.type == "default" for c in node.children)
-        for part in node.named_children:
+        for part in _named(node):
             if part.type == "identifier" and _text(part) == "default":
                 default = True
             elif part.type == "guard":
                 labels.append(ast.UnsupportedExpr(_line(part), "switch case guard (when)"))
             elif part.type == "pattern":
-                pattern = part.named_children[0]
+                pattern = _named(part)[0]
                 if pattern.type != "type_pattern":
                     labels.append(ast.UnsupportedExpr(_line(part), "record pattern"))
                     continue
-                type_, name = pattern.named_children
+                type_, name = _named(pattern)
                 labels.append(ast.TypePattern(_line(part), self.type(type_), _text(name)))
             else:
                 labels.append(self.expr(part))
         return default
 
     def stmt_assert_statement(self, node):
-        parts = node.named_children
+        parts = _named(node)
         return ast.Assert(_line(node), self.expr(parts[0]),
                           self.expr(parts[1]) if len(parts) > 1 else None)
 
     def stmt_labeled_statement(self, node):
-        label = _text(node.named_children[0])
-        inner = self.stmt(node.named_children[-1])
+        label = _text(_named(node)[0])
+        inner = self.stmt(_named(node)[-1])
         if isinstance(inner, (ast.Loop, ast.ForEach)):
             return replace(inner, label=label)
         return ast.Labeled(_line(node), label, inner)
@@ -508,8 +514,7 @@ class _Converter:
 
     # -- expressions
     def args(self, node: Node) -> tuple[ast.Expr, ...]:
-        return tuple(self.expr(a) for a in node.named_children
-                     if a.type not in ("line_comment", "block_comment"))
+        return tuple(self.expr(a) for a in _named(node))
 
     def expr(self, node: Node) -> ast.Expr:
         method = getattr(self, "expr_" + node.type, None)
@@ -528,14 +533,14 @@ class _Converter:
     def expr_array_creation_expression(self, node):
         element = self.type(node.child_by_field_name("type"))
         dims = node.children_by_field_name("dimensions")
-        lengths = tuple(self.expr(d.named_children[0]) for d in dims if d.type == "dimensions_expr")
+        lengths = tuple(self.expr(_named(d)[0]) for d in dims if d.type == "dimensions_expr")
         total = len(lengths) + sum(_text(d).count("[") for d in dims if d.type == "dimensions")
         value = node.child_by_field_name("value")
         return ast.NewArray(_line(node), ast.TypeName(element.name, element.dims + total), lengths,
                             self.expr(value) if value is not None else None)
 
     def expr_parenthesized_expression(self, node):
-        return self.expr(node.named_children[0])
+        return self.expr(_named(node)[0])
 
     def _integer(self, node):
         kind, value = _integer_value(_text(node))
@@ -595,9 +600,9 @@ class _Converter:
         return ast.MethodCall(_line(node), target, name, args, text=text)
 
     def expr_object_creation_expression(self, node):
-        if any(c.type == "class_body" for c in node.named_children):
+        if any(c.type == "class_body" for c in _named(node)):
             return ast.UnsupportedExpr(_line(node), "anonymous class")
-        if node.named_children[0].type not in ("type_identifier", "scoped_type_identifier",
+        if _named(node)[0].type not in ("type_identifier", "scoped_type_identifier",
                                                "generic_type", "type_arguments"):
             return ast.UnsupportedExpr(_line(node), "qualified inner class creation")
         return ast.New(_line(node), self.type(node.child_by_field_name("type")),
@@ -622,8 +627,8 @@ class _Converter:
         prefix = first.type in ("++", "--")
         op = first.type if prefix else node.children[1].type
         if prefix:
-            return ast.Update(_line(node), op, True, self.expr(node.named_children[0]))
-        return self._postfix(node.named_children[0], op, _line(node))
+            return ast.Update(_line(node), op, True, self.expr(_named(node)[0]))
+        return self._postfix(_named(node)[0], op, _line(node))
 
     def _postfix(self, operand: Node, op: str, line: int) -> ast.Expr:
         """tree-sitter-java reads ``(byte) x++`` and ``-x++`` as ``((byte) x)++`` and
@@ -663,7 +668,7 @@ class _Converter:
         if params.type == "identifier":
             typed = ((_text(params), None),)
         elif params.type == "inferred_parameters":
-            typed = tuple((_text(p), None) for p in params.named_children)
+            typed = tuple((_text(p), None) for p in _named(params))
         else:
             typed = tuple((p.name, None if p.type.name == "var" else p.type)
                           for p in self.params(params))
@@ -673,7 +678,7 @@ class _Converter:
                           " ".join(_text(node).split()))
 
     def expr_method_reference(self, node):
-        target, name = node.named_children[0], node.named_children[-1]
+        target, name = _named(node)[0], _named(node)[-1]
         if target.type == "super":
             return ast.UnsupportedExpr(_line(node), "method reference to super")
         if any(c.type == "new" for c in node.children):
@@ -684,7 +689,7 @@ class _Converter:
                              _text(name), " ".join(_text(node).split()))
 
     def expr_class_literal(self, node):
-        return ast.ClassLiteral(_line(node), self.type(node.named_children[0]))
+        return ast.ClassLiteral(_line(node), self.type(_named(node)[0]))
 
 
 _TYPE_KINDS = {

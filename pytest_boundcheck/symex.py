@@ -1482,8 +1482,9 @@ class Executor:
         Unit("days")``): run once per check, as class initialisation does."""
         if fld.key not in self._static_objects:
             if not fld.owner.is_project or fld.init is None:
-                self.unsupported(state, f"static field {fld.owner.simple_name}.{fld.name} "
-                                        "initialised by a non-constant expression", line)
+                how = "set in a static initialiser block" if fld.init is None else \
+                    "initialised by a non-constant expression"
+                self.unsupported(state, f"static field {fld.owner.simple_name}.{fld.name} {how}", line)
             self._static_objects[fld.key] = None  # while it is initialised
             self._static_objects[fld.key] = self._class_init(
                 fld.owner, f"initialising {fld.owner.simple_name}.{fld.name}", fld.line,

@@ -342,3 +342,22 @@ def test_a_factory_that_returns_null_makes_no_object(tmp_path):
         }
         """)
     assert statuses(results) == EQUALS_PASS
+
+
+def test_comments_between_any_two_tokens_are_ignored(tmp_path):
+    results = check_all(tmp_path, """
+        public final class Subject {
+            private final String s;
+            public Subject(String s) { this.s = s; }
+            @Override public boolean equals(Object o) {
+                if (!(o instanceof Subject)) return /* not ours */ false;
+                String other = ((Subject) o).s;
+                if (s == null /* && other != null */) { return other == null; }
+                if (
+                /* s != null && */ other == null) { return false; }
+                return s.equals(/* the other */ other);
+            }
+            @Override public int hashCode() { return s == null ? 0 : s.hashCode(); }
+        }
+        """)
+    assert statuses(results) == EQUALS_PASS
