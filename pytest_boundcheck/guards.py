@@ -19,7 +19,7 @@ from .jtypes import ClassInfo
 from .program import Program
 
 # What an equals method may return true for: a set of classes of the universe, or one of
-Accepted = "frozenset[ClassInfo] | str"
+Accepted = frozenset[ClassInfo] | str
 ANY = "any"  # no guard understood: anything may be equal
 # equals inherited from a library class without source: unknown, but taken to obey its
 # contract, so by symmetry it accepts an object exactly when that object's equals accepts it

@@ -8,9 +8,9 @@ unsupported construct for the engine.
 from __future__ import annotations
 
 import functools
-from typing import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Callable
 
 from . import javaast as ast
 from . import jdk
