@@ -90,7 +90,6 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
     answer = solver.check(violation)
     if answer.verdict == "sat" and maker.unconfirmed(answer.model):
         # the violation used objects the program may never make: look for one without
-        solver.timeout = max(0.5, left - (time.perf_counter() - built))
         confirmed = solver.check(mk_and(violation, maker.as_the_program_makes()))
         answer = confirmed if confirmed.verdict == "sat" else answer
     timings["solve"] = time.perf_counter() - built
@@ -102,7 +101,8 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
         found = counterexample.render(ex, maker, model, contract.summary,
                                       [(d.name, r) for d, r in zip(domains, refs)], thrown, footer,
                                       cls.package)
-        unconfirmed = "; ".join(filter(None, [maker.unconfirmed(model), _trusted(ex, bounds)]))
+        unconfirmed = "; ".join(filter(None, [maker.unconfirmed(model), _trusted(ex, bounds),
+                                              _library_parts(ex)]))
         return Outcome("failed", found.text, contract.advisory, unconfirmed, timings, found)
     if answer.verdict == "unknown":
         return Outcome("skipped", f"the solver gave up ({answer.reason}) after "
@@ -162,6 +162,16 @@ def _trusted(ex: Executor, bounds: Bounds) -> str:
     return (f"found with the equals, hashCode and compareTo of {', '.join(ex.trusted())} taken "
             f"to be any that obey their contracts (exploring them exactly took longer than "
             f"{bounds.timeout * EXACT_SHARE:g} s), and their code may rule it out")
+
+
+def _library_parts(ex: Executor) -> str:
+    """Why a violation found with the library superclass's part of project objects taken as
+    any state (``jdk.library_superclass``) may not occur: its constructor sets it."""
+    if not ex.library_parts:
+        return ""
+    return (f"found with the part of the objects that {', '.join(ex.library_parts)} holds "
+            "taken to be any state; its constructor, whose code the check does not have, sets "
+            "it and may rule the violation out")
 
 
 def _bounds(bounds: Bounds, ex: Executor) -> str:

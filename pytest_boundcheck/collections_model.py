@@ -972,7 +972,7 @@ def for_each(ex, stmt, ref: Ref, state):
                    less(ast.Literal(line, "int", ex.bounds.max_length))),
         (ast.Update(line, "++", True, ast.Name(line, i)),),
         ast.Block(line, (ast.LocalVar(line, stmt.type, stmt.name,
-                                      _unboxing(ex, stmt.type, item)),
+                                      _as_declared(stmt.type, item)),
                          stmt.body)),
         label=stmt.label)
     state = ex.exec_stmt(loop, state)
@@ -980,12 +980,15 @@ def for_each(ex, stmt, ref: Ref, state):
     return state
 
 
-def _unboxing(ex, t, item):
+def _as_declared(t, item):
     """The element as the loop variable takes it: cast to its box for a primitive variable
-    (``for (int x : ints)``), else as it is (the check does not know type arguments)."""
+    (``for (int x : ints)``), else by the cast the compiler inserts for the type argument,
+    which the check does not know (``check_cast``)."""
     from . import javaast as ast
-    if t.dims or t.name not in ("int", "long", "short", "byte", "char", "boolean", "float", "double"):
+    if t.name == "var":
         return item
+    if t.dims or t.name not in ("int", "long", "short", "byte", "char", "boolean", "float", "double"):
+        return ast.Cast(item.line, t, item, inserted=True)
     return ast.Cast(item.line, t, item)
 
 

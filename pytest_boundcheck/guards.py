@@ -153,6 +153,10 @@ def _leading_guard(stmts: tuple[ast.Stmt, ...], param: str):
     if not stmts:
         return None
     first = stmts[0]
+    if isinstance(first, ast.Try):
+        return _cast_in_try(first, param)
+    if isinstance(first, ast.LocalVar):
+        return _result_variable(stmts, param)
     if isinstance(first, ast.Return) and first.value is not None:
         return _required(first.value, param, when_true=True)
     if not isinstance(first, ast.If):
@@ -169,6 +173,34 @@ def _leading_guard(stmts: tuple[ast.Stmt, ...], param: str):
         found = _required(first.cond, param, when_true=True)
         return None if found is None else (found, "super")
     return None
+
+
+def _cast_in_try(stmt: ast.Try, param: str) -> ast.TypeName | None:
+    """``try { T t = (T) o; ... } catch (ClassCastException e) { return false; }``: a T."""
+    first = stmt.body.stmts[0] if stmt.body.stmts else None
+    rejects = any(_returns(c.body, False) and any(t.name.rsplit(".", 1)[-1] == "ClassCastException"
+                                                  for t in c.types) for c in stmt.catches)
+    if rejects and isinstance(first, ast.LocalVar) and isinstance(first.init, ast.Cast) \
+            and _is(first.init.expr, param):
+        return first.init.type
+    return None
+
+
+def _result_variable(stmts: list[ast.Stmt], param: str):
+    """``boolean r = false; if (this == o) r = true; else if (<acceptable>) {...} return r;``:
+    what the conditions of the chain that may set ``r`` require (any of them)."""
+    if len(stmts) != 3:
+        return None
+    declared, branch, returned = stmts
+    if not (isinstance(declared, ast.LocalVar) and _is_literal(declared.init, "boolean", False)
+            and isinstance(returned, ast.Return) and _is(returned.value, declared.name)):
+        return None
+    either = []
+    while isinstance(branch, ast.If):
+        if not _is_identity(branch.cond, param):
+            either.append(_required(branch.cond, param, when_true=True))
+        branch = None if branch.other is None else _single(branch.other)
+    return tuple(either) if branch is None and either and None not in either else None
 
 
 def _returns_super_equals(stmt: ast.Stmt, param: str) -> bool:

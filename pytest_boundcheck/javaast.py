@@ -94,6 +94,7 @@ class Update(Expr):
 class Cast(Expr):
     type: TypeName
     expr: Expr
+    inserted: bool = False  # by the compiler, for a type argument: well-typed code cannot fail it
 
 
 @dataclass(frozen=True, slots=True)

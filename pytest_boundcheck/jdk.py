@@ -129,6 +129,19 @@ LIBRARY_EQUALS = {
 }
 
 
+def library_superclass(cls: ClassInfo) -> ClassInfo | None:
+    """The library class without source above a project class, unless it keeps Object's
+    equals and hashCode: its part of the object is unknown, and its equals and hashCode
+    (inherited, or called by ``super``) compare that part by a key, as for an object
+    without source."""
+    above = cls.superclass if cls.is_project else None
+    while above is not None and above.is_project:
+        above = above.superclass
+    if above is None or above.origin != "external" or LIBRARY_EQUALS.get(above.fqname) == "identity":
+        return None
+    return above
+
+
 def keeps_object_methods(cls: ClassInfo) -> bool:
     """Does this JDK class use Object's equals, hashCode and toString?"""
     return cls.fqname in (OBJECT, "java.lang.Class", LAMBDA) or cls.element is not None or any(
@@ -492,7 +505,8 @@ def obeys_contract(name: str, args) -> bool:
 
 
 def opaque_call(ex, state, this, name, args, line):
-    """``this.name(args)`` on keyed objects (``ex.keyed``; ``this`` is not null here)."""
+    """``this.name(args)`` on keyed objects (``ex.keyed``), or by the library part of
+    project objects (``library_superclass``); ``this`` is not null here."""
     receivers = this.non_null()
     if name == "hashCode":
         return _per_object(receivers, ex.opaque_hash), state
@@ -500,7 +514,8 @@ def opaque_call(ex, state, this, name, args, line):
     if name == "equals":
         return _bool(mk_or(ex.ctx, [
             mk_and(g, h, ex.opaque_key(o, "equality") == ex.opaque_key(p, "equality"))
-            for g, o in receivers for h, p in other.non_null() if ex.keyed(p)])), state
+            for g, o in receivers for h, p in other.non_null()
+            if ex.keyed(p) or library_superclass(p.cls) is not None])), state
     state = ex.throw(state, other.null_guard(), "java.lang.NullPointerException", line)
     known = [p for p in other.targets if p is not None and not ex.keyed(p)]
     if known:

@@ -1,11 +1,19 @@
 """Solve stage: Z3 queries for one check, deterministic, time- and memory-capped.
 
-A query that Z3 does not decide quickly is split by the objects it may be about
-(first the harness parameters, then reference fields), each case simplified
-and sent to a fresh solver. Fixing the objects turns "x.equals(y)" into plain
-equalities between field variables, which Z3's preprocessing substitutes
-away; left as one disjunction over object choices, the same formulas can be
-bit-level equivalence puzzles that take seconds.
+A query is first asked whole, with a good share of the time limit (and, if it
+has floating-point arithmetic, first with that arithmetic left out: what the
+weaker question rules out, the real one rules out too). One that Z3 does not
+decide so is split by the objects it may be about (first the harness
+parameters, then reference fields), each case simplified and sent to a fresh
+solver. Fixing the objects turns "x.equals(y)" into plain equalities between
+field variables, which Z3's preprocessing substitutes away; left as one
+disjunction over object choices, the same formulas can be bit-level
+equivalence puzzles that take seconds. Splitting multiplies the work by the
+cases, though, and a query Z3 decides whole in a second or two (three objects
+of a mutable number class, each of 4 constructors and 9 mutators) can take
+hundreds of cases split.
+
+All the queries of one check share its time limit.
 
 Small values are asked for after a violation is found: a counterexample with
 0, 1 and -1 reads better than one with 11264.
@@ -28,6 +36,9 @@ MEMORY_LIMIT_MB = 4096
 _LADDER = ((1, "+", False), (1, "+-", False), (1, "+-", True), (16, "+-", False),
            (256, "+-", False), (65536, "+-", False))
 SPLIT_RLIMIT = 300_000  # resource units a query may take before it is split: about 0.1 s here
+UNITS_PER_SECOND = 3_000_000  # Z3's resource units per second of solving here, roughly
+WHOLE_SHARE = 0.4  # of the time left, what the whole query may take before it is split
+WEAKER_SHARE = 0.1  # of the time left, what the query without floating point may take
 EAGER_SPLIT = 24  # a choice among this many objects or fewer is split at once
 # a query is asked whole before it is split on a choice only until this many such tries
 # were undecided at the same level of splitting: the cases of one choice (a parameter's
@@ -66,8 +77,11 @@ class Solver:
                  lazy: list[z3.BoolRef] = ()):
         """``splits``: object choices to split on, in order, with their possible values;
         those named in ``eager`` (the harness parameters) are split at once when small.
-        ``lazy``: constraints that hold too, added only once a model breaks them."""
-        self.ctx, self.timeout = ctx, timeout
+        ``lazy``: constraints that hold too, added only once a model breaks them.
+        ``timeout``: the seconds all the queries together may take."""
+        self.ctx = ctx
+        self.deadline = time.perf_counter() + timeout
+        self.weaker_rlimit = int(WEAKER_SHARE * timeout * UNITS_PER_SECOND)
         self.constraints = constraints
         self.lazy = list(lazy)
         self.splits = splits
@@ -110,7 +124,9 @@ class Solver:
         The first satisfiable case, in choice order, gives the model. Where it breaks
         lazy constraints, the case is asked again with them and with what they depend on
         as in the model; if that fails, they hold for good and the query is asked again."""
-        deadline = time.perf_counter() + self.timeout
+        deadline = self.deadline
+        if self._ruled_out_without_floating_point(goal):
+            return Answer("unsat")
         answer = self._solve(goal, 0, [], deadline)
         added: list[z3.BoolRef] = []  # lazy constraints, and pins, asked with the case so far
         while answer.verdict == "sat":
@@ -130,6 +146,21 @@ class Solver:
             answer = self._solve(goal, 0, [], deadline)
         return answer
 
+    def _ruled_out_without_floating_point(self, goal: z3.BoolRef) -> bool:
+        """Is the goal unsatisfiable even with each floating-point operation a free value
+        (``WithoutFloatingPoint``)? A contract that holds whatever the arithmetic gives
+        (equals by ``doubleToLongBits`` of fields that mutators add to) is so decided
+        without bit-blasting any of it."""
+        terms = [goal, *self.constraints]
+        if _without_floating_point(terms):
+            return False
+        weaker = WithoutFloatingPoint()
+        s = self._fresh(self.deadline - time.perf_counter(), self.weaker_rlimit)
+        s.add(*(weaker.weakened(t) for t in terms))
+        result = s.check()
+        self._count(s)
+        return result == z3.unsat
+
     def _broken(self, model: z3.ModelRef) -> tuple[list[z3.BoolRef], list[z3.BoolRef]]:
         """The lazy constraints ``model`` breaks, and equalities that pin what they depend
         on to the model's values: with those, each is a constant to compute, not a
@@ -147,7 +178,7 @@ class Solver:
         var, values = self.splits[depth]
         if (str(var) not in self.eager or len(values) > EAGER_SPLIT) \
                 and self._undecided[len(fixed)] < SPLIT_TRIES:
-            answer = self._leaf(goal, fixed, deadline, SPLIT_RLIMIT)
+            answer = self._leaf(goal, fixed, *self._before_splitting(fixed, deadline))
             if answer.verdict != "unknown":
                 return answer
             self._undecided[len(fixed)] += 1
@@ -166,12 +197,21 @@ class Solver:
         if index is None:
             return self._leaf(goal, fixed, deadline)
         if len(conjuncts) > 1:
-            answer = self._leaf(goal, fixed, deadline, SPLIT_RLIMIT)
+            answer = self._leaf(goal, fixed, *self._before_splitting(fixed, deadline))
             if answer.verdict != "unknown":
                 return answer
         rest = conjuncts[:index] + conjuncts[index + 1:]
         return self._first(((z3.simplify(z3.And(d, *rest)) if rest else d, fixed)
                             for d in _disjuncts(conjuncts[index])), deadline)
+
+    def _before_splitting(self, fixed: list[z3.BoolRef], deadline: float) -> tuple[float, int]:
+        """The deadline and resource units for a query before it is split: the whole query
+        (no object fixed yet) gets a share of the time left (in time too: bit-blasting
+        floating point takes seconds that count few units), a case ``SPLIT_RLIMIT``."""
+        if fixed:
+            return deadline, SPLIT_RLIMIT
+        left = deadline - time.perf_counter()
+        return deadline - (1 - WHOLE_SHARE) * left, int(WHOLE_SHARE * left * UNITS_PER_SECOND)
 
     def _leaf(self, goal: z3.BoolRef, fixed: list[z3.BoolRef], deadline: float,
               rlimit: int = 0) -> Answer:
@@ -465,18 +505,28 @@ def _costly(t: z3.ExprRef) -> frozenset:
 
 def _gathered(term: z3.ExprRef, known: dict[int, tuple], own) -> frozenset:
     """The union of ``own(t)`` over the subterms ``t`` of ``term``, remembered per subterm
-    in ``known`` (which holds each term too: Z3 reuses the id of a term once freed)."""
+    in ``known`` (which holds each term too: Z3 reuses the id of a term once freed).
+    Children are read through Z3's C API and wrapped only when new: in a formula of shared
+    subterms most edges lead to known ones, and a wrapper costs a reference count each way."""
+    ctx = term.ctx
+    ref = ctx.ref()
     stack = [(term, False)]
     while stack:
         t, children_known = stack.pop()
         key = t.get_id()
         if key in known:
             continue
+        ast = t.as_ast()
+        apps = z3.Z3_get_ast_kind(ref, ast) in (z3.Z3_APP_AST, z3.Z3_NUMERAL_AST)
+        children = [z3.Z3_get_app_arg(ref, ast, i)
+                    for i in range(z3.Z3_get_app_num_args(ref, ast) if apps else 0)]
+        ids = [z3.Z3_get_ast_id(ref, c) for c in children]
         if children_known:
-            known[key] = (t, own(t).union(*(known[c.get_id()][1] for c in t.children())))
+            known[key] = (t, own(t).union(*(known[i][1] for i in ids)))
         else:
             stack.append((t, True))
-            stack.extend((c, False) for c in t.children())
+            stack.extend((z3.ExprRef(c, ctx), False) for c, i in zip(children, ids)
+                         if i not in known)
     return known[term.get_id()][1]
 
 

@@ -200,6 +200,8 @@ class Executor:
         self._opaque: dict[tuple, z3.ExprRef] = {}
         self._opaque_hash = z3.Function("hashCode", z3.BitVecSort(32, ctx), z3.BitVecSort(32, ctx))
         self.assumed: dict[str, None] = {}  # classes assumed to obey their contracts, in order
+        # library superclasses whose part of project objects the check took as any state
+        self.library_parts: dict[str, None] = {}
         self.lazy: list[z3.BoolRef] = []  # definitions the solver adds only where a model needs them
         self._hashes: list[tuple[strings.Text, z3.BitVecRef]] = []
         self.texts: list[strings.Text] = []  # the contents of the strings a check starts from
@@ -591,7 +593,10 @@ class Executor:
     def opaque_key(self, obj: HeapObj, kind: str) -> z3.ExprRef:
         """The object's ``equality`` or ``order`` key; the check now rests on its class
         obeying its contracts."""
-        self.assumed.setdefault(obj.cls.fqname)
+        library = None if self.keyed(obj) else jdk.library_superclass(obj.cls)
+        self.assumed.setdefault((library or obj.cls).fqname)
+        if library is not None:
+            self.library_parts.setdefault(library.fqname)
         if kind == "equality" and obj.cls.fqname in jdk.ORDER_CONSISTENT_WITH_EQUALS:
             kind = "order"
         if (obj, kind) not in self._opaque:
@@ -1672,7 +1677,12 @@ class Executor:
             return Prim(BOOLEAN, z3.BoolVal(expr.op == "||", self.ctx)), self._joined(stop)
         r, s = result
         value = mk_and(left, r) if expr.op == "&&" else mk_or(self.ctx, [left, r])
-        return Prim(BOOLEAN, value), self._joined(self.merge([s, stop]))
+        joined = self._joined(self.merge([s, stop]))
+        if joined is not None and expr.op == "&&":
+            # a pattern the right side binds is in scope where the whole is true, which is
+            # where the right side ran: ``a && o instanceof T t && t.x == x``
+            joined.env.update((name, v) for name, v in s.env.items() if name not in state.env)
+        return Prim(BOOLEAN, value), joined
 
     def _eval_Unary(self, expr: ast.Unary, state: State):
         v, state = self.eval(expr.operand, state)
@@ -1797,15 +1807,23 @@ class Executor:
             return semantics.convert(v, t), state
         if isinstance(v, Prim):
             v, state = self.assign_convert(state, v, t, expr.line)
-        return self.check_cast(state, v, t, expr.line)
+        return self.check_cast(state, v, t, expr.line, expr.inserted)
 
-    def check_cast(self, state: State, v: Ref, t: ClassInfo, line: int) -> tuple[Ref, State]:
-        """A reference cast: ClassCastException for objects that are not a ``t``."""
+    def check_cast(self, state: State, v: Ref, t: ClassInfo, line: int,
+                   inserted: bool = False) -> tuple[Ref, State]:
+        """A reference cast: ClassCastException for objects that are not a ``t``. A cast
+        the compiler ``inserted`` for a type argument (``for (String s : names)``) cannot
+        fail in well-typed code: objects of other classes there are ones the check made
+        without knowing the type argument, and their paths are cut (and said)."""
         state, known = self.decide_instances(state, v, t, line)
         ok = [o for o in known if o is None or _instance_of(o, t)]
         bad = [o for o in known if o is not None and not _instance_of(o, t)]
         v = v.narrowed(known)
-        if bad:
+        if bad and inserted:
+            state = self.bounded_unless(state, mk_not(v.member_guard(bad)),
+                                        f"elements of other classes than {t.simple_name} (the "
+                                        "check does not know type arguments)", line)
+        elif bad:
             state = self.throw(state, v.member_guard(bad), "java.lang.ClassCastException", line)
         return v.narrowed(ok).typed(t), state
 
@@ -1926,7 +1944,9 @@ class Executor:
         args, state = self.eval_args(expr.args, state)
         method = self.program.select_method(self.program.methods_named(static_type, expr.name),
                                             [a.type for a in args])
-        if (method is None or static_type.origin == "external") and receiver is not None \
+        to_library = expr.is_super and (method is None or method.owner.fqname == jdk.OBJECT) \
+            and jdk.obeys_contract(expr.name, args) and self._by_library(frame.cls, expr.name)
+        if to_library or (method is None or static_type.origin == "external") and receiver is not None \
                 and not expr.is_super and jdk.obeys_contract(expr.name, args) \
                 and all(o is None or o.opaque for o in receiver.targets):
             state = self.null_check(state, receiver, expr.line)
@@ -2009,7 +2029,8 @@ class Executor:
                 else:
                     groups.setdefault(id(impl), (impl, bridged, []))[2].append(obj)
         results = []
-        opaque = keyed + [o for o in unknown if o.opaque and contract_call]
+        opaque = keyed + [o for o in unknown if contract_call and (
+            o.opaque or self._by_library(o.cls, method.name))]
         if opaque:
             results.append(self.branch(state, receiver.member_guard(opaque), lambda s: (
                 *jdk.opaque_call(self, s, receiver.narrowed(opaque), method.name, args, line),
@@ -2054,8 +2075,15 @@ class Executor:
         unknown = dynamic.origin == "external" or impl is None or (
             dynamic.origin == "jdk" and impl.owner is not dynamic
             and impl.name in jdk.OBJECT_METHODS and not jdk.keeps_object_methods(dynamic)) or (
-            impl.owner.is_project and self.enum_trouble(dynamic) is not None)
+            impl.owner.is_project and self.enum_trouble(dynamic) is not None) or (
+            impl.owner.fqname == jdk.OBJECT and self._by_library(dynamic, impl.name))
         return (None, False) if unknown else (impl, bridged)
+
+    @staticmethod
+    def _by_library(cls: ClassInfo, name: str) -> bool:
+        """Is Object's ``name`` (equals or hashCode), as ``cls`` inherits it, really its
+        library superclass's (``jdk.library_superclass``)?"""
+        return name in ("equals", "hashCode") and jdk.library_superclass(cls) is not None
 
     def _invoke_bridged(self, impl: MethodInfo, bridged: bool, this: Ref, args, state: State, line):
         if bridged:
@@ -2167,7 +2195,9 @@ class Executor:
         call = first if isinstance(first, ast.CtorCall) else ast.CtorCall(ctor.decl.line, "super", ())
         args, state = self.eval_args(call.args, state)
         target = cls if call.kind == "this" else cls.superclass
-        if target is not None:
+        if target is not None and target is jdk.library_superclass(cls) and call.kind == "super":
+            self.library_parts.setdefault(target.fqname)  # its part: any state, compared by key
+        elif target is not None:
             chosen = self.program.select_method(target.ctors, [a.type for a in args])
             if chosen is None:
                 self.unsupported(state, f"constructor {target.simple_name}({_types(args)})", call.line)

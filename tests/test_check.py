@@ -73,6 +73,30 @@ def test_the_objects_other_builders_make_still_show_violations(tmp_path):
     assert "new Ratio(" in outcome.message and "near(" not in outcome.message
 
 
+def test_a_contract_that_holds_whatever_the_arithmetic_gives_is_decided_without_it(tmp_path):
+    """Two meters, each scaled up to twice: 4 double divisions, more than the solver can
+    hold bit-blasted. Equal bits give equal hashes whatever the values are, which the
+    question with each floating-point operation left free shows at once."""
+    (tmp_path / "Meter.java").write_text(textwrap.dedent("""
+        public final class Meter {
+            private double value;
+            public Meter(double value) { this.value = value; }
+            public void scale(double by) { value = value * by / (by + 1.0); }
+            @Override public boolean equals(Object o) {
+                return o instanceof Meter m
+                    && Double.doubleToLongBits(m.value) == Double.doubleToLongBits(value);
+            }
+            @Override public int hashCode() { return Double.hashCode(value); }
+        }
+        """))
+    project = Project([tmp_path])
+    cls = project.program.project[0]
+    contract = next(c for c in project.contracts_for(cls) if c.id == "hashcode-consistent")
+    outcome = project.check(cls, contract, Bounds())
+    assert outcome.status == "passed", outcome.message
+    assert outcome.message.startswith("no violation within int 32-bit")
+
+
 def test_floating_point_left_out_of_path_questions_weakens_them_soundly():
     """The feasibility oracle asks about formulas with each floating-point operation
     replaced by any value of its sort: what it then rules out is ruled out indeed, and

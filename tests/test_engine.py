@@ -361,3 +361,45 @@ def test_comments_between_any_two_tokens_are_ignored(tmp_path):
         }
         """)
     assert statuses(results) == EQUALS_PASS
+
+
+def test_a_pattern_bound_on_the_right_of_and_is_in_scope_where_the_whole_is_true(tmp_path):
+    source = """
+        public final class Subject {
+            private final int v;
+            public Subject(int v) { this.v = v; }
+            @Override public boolean equals(Object o) { EQUALS }
+            @Override public int hashCode() { return 0; }
+        }
+        """
+    results = check_all(tmp_path, source.replace(
+        "EQUALS", "if (o != null && o instanceof Subject s) { return s.v == v; } return false;"))
+    assert statuses(results) == EQUALS_PASS
+    results = check_all(tmp_path, source.replace(
+        "EQUALS", "return o != null && o instanceof Subject s && s.v >= v;"))
+    assert results["equals-symmetric"][0] == "failed"  # 0 >= 0 but not 1 >= 0 both ways
+
+
+def test_a_for_each_variable_takes_only_elements_of_its_type_and_says_so(tmp_path):
+    """The check makes a collection's elements without its type argument (null, strings,
+    plain objects); the cast the compiler inserts for ``String c`` cannot fail in
+    well-typed code, so other elements are cut there, not thrown, and a pass says so."""
+    results = check_all(tmp_path, """
+        import java.util.List;
+        public final class Names {
+            private final List<String> names;
+            public Names(List<String> names) { this.names = java.util.Objects.requireNonNull(names); }
+            @Override public boolean equals(Object o) {
+                return o instanceof Names n && names.equals(n.names);
+            }
+            @Override public int hashCode() {
+                int h = 1;
+                for (String c : names) { h = 31 * h + (c == null ? 0 : c.hashCode()); }
+                return h;
+            }
+        }
+        """, Bounds(max_length=1, string_length=1))
+    status, message = results["hashcode-consistent"]
+    assert status == "passed", message
+    assert "elements of other classes than String (the check does not know type arguments)" \
+        in message

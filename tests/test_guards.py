@@ -43,6 +43,10 @@ def accepted(tmp_path: Path, equals_body: str) -> dict[str, bool]:
     "if (this == o) { return true; } else { if (o instanceof A a) { return a.v == v; } else { return false; } }",
     "if (o instanceof A a) { return a.v == v; } else { return super.equals(o); }",
     "if (o == null) return false; return A.class.isAssignableFrom(o.getClass());",
+    "boolean r = false; if (this == o) { r = true; } else if (o != null && o instanceof A) "
+    "{ r = ((A) o).v == v; } return r;",
+    "if (o == null) return false; try { A a = (A) o; return a.v == v; } "
+    "catch (ClassCastException e) { return false; }",
 ])
 def test_instanceof_guards_accept_the_type_and_its_subclasses_only(tmp_path, body):
     assert accepted(tmp_path, body) == {"A": True, "Sub": True, "Other": False,
@@ -62,6 +66,8 @@ def test_get_class_guards_accept_exactly_the_receivers_class(tmp_path, body):
 @pytest.mark.parametrize("body", [
     "return v == o.hashCode();",
     "if (!(o instanceof Object)) return false; return true;",
+    "boolean r = false; if (o instanceof A) { r = true; } else { r = o.hashCode() == v; } return r;",
+    "try { A a = (A) o; return a.v == v; } catch (RuntimeException e) { return o.hashCode() == v; }",
 ])
 def test_anything_else_may_accept_anything(tmp_path, body):
     assert all(accepted(tmp_path, body).values())
