@@ -1,17 +1,16 @@
 """Solve stage: Z3 queries for one check, deterministic, time- and memory-capped.
 
-A query is first asked whole, with a good share of the time limit (and, if it
-has floating-point arithmetic, first with that arithmetic left out: what the
-weaker question rules out, the real one rules out too). One that Z3 does not
-decide so is split by the objects it may be about (first the harness
-parameters, then reference fields), each case simplified and sent to a fresh
-solver. Fixing the objects turns "x.equals(y)" into plain equalities between
-field variables, which Z3's preprocessing substitutes away; left as one
-disjunction over object choices, the same formulas can be bit-level
-equivalence puzzles that take seconds. Splitting multiplies the work by the
-cases, though, and a query Z3 decides whole in a second or two (three objects
-of a mutable number class, each of 4 constructors and 9 mutators) can take
-hundreds of cases split.
+A query with floating-point arithmetic is first asked with that arithmetic left
+out (what the weaker question rules out, the real one rules out too). A query
+that Z3 does not decide quickly is split by the objects it may be about (first
+the harness parameters, then reference fields), each case simplified and sent
+to a fresh solver. Fixing the objects turns "x.equals(y)" into plain equalities
+between field variables, which Z3's preprocessing substitutes away; left as one
+disjunction over object choices, the same formulas can be bit-level equivalence
+puzzles that take seconds. Splitting multiplies the work by the cases, though:
+three objects of a mutable number class (4 constructors, 9 mutators each) make
+hundreds, where Z3 decides the whole query in a second. So splitting gets a
+share of the time, and a query it does not decide is then asked whole.
 
 All the queries of one check share its time limit.
 
@@ -37,7 +36,7 @@ _LADDER = ((1, "+", False), (1, "+-", False), (1, "+-", True), (16, "+-", False)
            (256, "+-", False), (65536, "+-", False))
 SPLIT_RLIMIT = 300_000  # resource units a query may take before it is split: about 0.1 s here
 UNITS_PER_SECOND = 3_000_000  # Z3's resource units per second of solving here, roughly
-WHOLE_SHARE = 0.4  # of the time left, what the whole query may take before it is split
+SPLIT_SHARE = 0.4  # of the time left, what splitting may take before the whole query gets the rest
 WEAKER_SHARE = 0.1  # of the time left, what the query without floating point may take
 EAGER_SPLIT = 24  # a choice among this many objects or fewer is split at once
 # a query is asked whole before it is split on a choice only until this many such tries
@@ -127,7 +126,7 @@ class Solver:
         deadline = self.deadline
         if self._ruled_out_without_floating_point(goal):
             return Answer("unsat")
-        answer = self._solve(goal, 0, [], deadline)
+        answer = self._search(goal)
         added: list[z3.BoolRef] = []  # lazy constraints, and pins, asked with the case so far
         while answer.verdict == "sat":
             broken, pins = self._broken(answer.model)
@@ -143,8 +142,17 @@ class Solver:
             self.constraints.extend(defined)
             self.lazy = [c for c in self.lazy if not any(c.eq(d) for d in defined)]
             added = []
-            answer = self._solve(goal, 0, [], deadline)
+            answer = self._search(goal)
         return answer
+
+    def _search(self, goal: z3.BoolRef) -> Answer:
+        """The goal split by object choices, for a share of the time left; if that does
+        not decide it, the whole goal at once, for the rest."""
+        left = self.deadline - time.perf_counter()
+        answer = self._solve(goal, 0, [], self.deadline - (1 - SPLIT_SHARE) * left)
+        if answer.verdict != "unknown" or time.perf_counter() >= self.deadline:
+            return answer
+        return self._leaf(goal, [], self.deadline)
 
     def _ruled_out_without_floating_point(self, goal: z3.BoolRef) -> bool:
         """Is the goal unsatisfiable even with each floating-point operation a free value
@@ -178,7 +186,7 @@ class Solver:
         var, values = self.splits[depth]
         if (str(var) not in self.eager or len(values) > EAGER_SPLIT) \
                 and self._undecided[len(fixed)] < SPLIT_TRIES:
-            answer = self._leaf(goal, fixed, *self._before_splitting(fixed, deadline))
+            answer = self._leaf(goal, fixed, deadline, SPLIT_RLIMIT)
             if answer.verdict != "unknown":
                 return answer
             self._undecided[len(fixed)] += 1
@@ -197,21 +205,12 @@ class Solver:
         if index is None:
             return self._leaf(goal, fixed, deadline)
         if len(conjuncts) > 1:
-            answer = self._leaf(goal, fixed, *self._before_splitting(fixed, deadline))
+            answer = self._leaf(goal, fixed, deadline, SPLIT_RLIMIT)
             if answer.verdict != "unknown":
                 return answer
         rest = conjuncts[:index] + conjuncts[index + 1:]
         return self._first(((z3.simplify(z3.And(d, *rest)) if rest else d, fixed)
                             for d in _disjuncts(conjuncts[index])), deadline)
-
-    def _before_splitting(self, fixed: list[z3.BoolRef], deadline: float) -> tuple[float, int]:
-        """The deadline and resource units for a query before it is split: the whole query
-        (no object fixed yet) gets a share of the time left (in time too: bit-blasting
-        floating point takes seconds that count few units), a case ``SPLIT_RLIMIT``."""
-        if fixed:
-            return deadline, SPLIT_RLIMIT
-        left = deadline - time.perf_counter()
-        return deadline - (1 - WHOLE_SHARE) * left, int(WHOLE_SHARE * left * UNITS_PER_SECOND)
 
     def _leaf(self, goal: z3.BoolRef, fixed: list[z3.BoolRef], deadline: float,
               rlimit: int = 0) -> Answer:
