@@ -117,13 +117,13 @@ class Solver:
         return s
 
     def check(self, goal: z3.BoolRef) -> Answer:
-        """Is ``goal`` satisfiable together with the constraints? A query is split by the
-        next object choice it depends on: at once for a small choice of a harness
+        """Is ``goal`` satisfiable together with the constraints? Ruled out without its
+        floating-point arithmetic, it is not; else it is searched (``_search``): split by
+        the next object choice it depends on, at once for a small choice of a harness
         parameter, else when the whole query is not decided within ``SPLIT_RLIMIT``.
         The first satisfiable case, in choice order, gives the model. Where it breaks
         lazy constraints, the case is asked again with them and with what they depend on
         as in the model; if that fails, they hold for good and the query is asked again."""
-        deadline = self.deadline
         if self._ruled_out_without_floating_point(goal):
             return Answer("unsat")
         answer = self._search(goal)
@@ -134,7 +134,7 @@ class Solver:
                 break
             case = answer.case
             added += broken + pins  # the model kept the earlier pins: they still agree
-            answer = self._leaf(case[0], case[1:] + added, deadline)
+            answer = self._leaf(case[0], case[1:] + added, self.deadline)
             if answer.verdict == "sat":
                 answer.case = case
                 continue

@@ -1944,11 +1944,14 @@ class Executor:
         args, state = self.eval_args(expr.args, state)
         method = self.program.select_method(self.program.methods_named(static_type, expr.name),
                                             [a.type for a in args])
+        contract_call = jdk.obeys_contract(expr.name, args)
+        # super.equals / super.hashCode of a library superclass without source
         to_library = expr.is_super and (method is None or method.owner.fqname == jdk.OBJECT) \
-            and jdk.obeys_contract(expr.name, args) and self._by_library(frame.cls, expr.name)
-        if to_library or (method is None or static_type.origin == "external") and receiver is not None \
-                and not expr.is_super and jdk.obeys_contract(expr.name, args) \
-                and all(o is None or o.opaque for o in receiver.targets):
+            and contract_call and self._by_library(frame.cls, expr.name)
+        on_opaque = (method is None or static_type.origin == "external") and receiver is not None \
+            and not expr.is_super and contract_call \
+            and all(o is None or o.opaque for o in receiver.targets)
+        if to_library or on_opaque:
             state = self.null_check(state, receiver, expr.line)
             result, state = jdk.opaque_call(self, state, receiver, expr.name, args, expr.line)
             site = self._site(f"{static_type.simple_name}.{expr.name}")
