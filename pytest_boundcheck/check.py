@@ -64,6 +64,8 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
     if not receiver_types(program, cls):
         return Outcome("skipped", f"{cls.simple_name} is abstract and has no concrete project "
                                   "subclass: there is no object to check")
+    if cls not in universe and receiver_types(program, cls) == [cls]:  # an unknown subclass's
+        universe = universe[:-2] + [cls] + universe[-2:]  # (String and Object stay last)
     ctx = z3.Context()
     domains = parameter_domains(program, contract, cls, universe)
     try:
@@ -102,7 +104,7 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
                                       [(d.name, r) for d, r in zip(domains, refs)], thrown, footer,
                                       cls.package)
         unconfirmed = "; ".join(filter(None, [maker.unconfirmed(model), _trusted(ex, bounds),
-                                              _library_parts(ex)]))
+                                              _library_parts(ex), _functions(ex, model)]))
         return Outcome("failed", found.text, contract.advisory, unconfirmed, timings, found)
     if answer.verdict == "unknown":
         return Outcome("skipped", f"the solver gave up ({answer.reason}) after "
@@ -149,6 +151,10 @@ def _assumed(ex: Executor, bounds: Bounds) -> str:
     if ex.trusted():
         text += (f" (of the project classes among them, exploring the code exactly took longer "
                  f"than {bounds.timeout * EXACT_SHARE:g} s; their own items check it)")
+    if ex.functions:
+        one = len(ex.functions) == 1
+        text += f"; assumed {', '.join(ex.functions)} {'is a' if one else 'are'} deterministic " \
+                f"function{'' if one else 's'} of {'its' if one else 'their'} receiver and arguments"
     if ex.fresh_statics:
         text += f"; assumed the static fields {', '.join(ex.fresh_statics)} start as class " \
                 "initialisation sets them"
@@ -172,6 +178,19 @@ def _library_parts(ex: Executor) -> str:
     return (f"found with the part of the objects that {', '.join(ex.library_parts)} holds "
             "taken to be any state; its constructor, whose code the check does not have, sets "
             "it and may rule the violation out")
+
+
+def _functions(ex: Executor, model: z3.ModelRef) -> str:
+    """Why a violation found with calls without code taken as unknown deterministic
+    functions (``Executor._call_without_code``) may not occur: their code may rule it out.
+    Only calls that the violating run made count."""
+    made = [call for call, uses in ex.functions.items()
+            if any(z3.is_true(model.eval(guard, model_completion=True)) for *_, guard in uses)]
+    if not made:
+        return ""
+    return (f"found with the results of {', '.join(made)} taken to be any that a deterministic "
+            "function could give; the code of those methods, which the check does not have, "
+            "may rule the violation out")
 
 
 def _bounds(bounds: Bounds, ex: Executor) -> str:

@@ -148,8 +148,12 @@ def _hierarchy_order(classes: list[ClassInfo]) -> list[ClassInfo]:
 
 
 def receiver_types(program: Program, cls: ClassInfo) -> list[ClassInfo]:
-    """Concrete project classes an item's first object may have: ``cls`` and its subclasses."""
-    return [c for c in program.subclasses(cls) if c.kind in ("class", "record") and not c.is_abstract]
+    """Concrete project classes an item's first object may have: ``cls`` and its subclasses.
+    An abstract class without a concrete one is checked on objects of an unknown subclass
+    that keeps its code: ``cls`` objects with any field values, whose abstract methods are
+    unknown functions (``Executor._unknown_function``) and whose exact class is unknown."""
+    concrete = [c for c in program.subclasses(cls) if c.kind in ("class", "record") and not c.is_abstract]
+    return concrete or ([cls] if cls.kind == "class" else [])
 
 
 def hierarchy(program: Program, cls: ClassInfo) -> list[ClassInfo]:

@@ -55,6 +55,9 @@ class MethodCall(Expr):
     args: tuple[Expr, ...]
     is_super: bool = False
     text: str = ""
+    # the type its surroundings give the result, where the syntax tells: what a call into
+    # code without source returns (``parse.context_type``)
+    context: TypeName | None = None
 
 
 @dataclass(frozen=True, slots=True)

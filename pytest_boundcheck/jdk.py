@@ -13,6 +13,7 @@ are in ``strings.py``.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from functools import partial
 from typing import Callable
@@ -431,11 +432,11 @@ def object_hash_code(ex, state, this, args, line):
 
 @model(OBJECT, "Class getClass()")
 def object_get_class(ex, state, this, args, line):
-    opaque = [o for o in this.targets if o is not None and o.opaque]
-    if opaque:
-        state = ex.stuck_unless(state, this.member_guard(opaque),
-                                f"getClass() of a {opaque[0].cls.simple_name} (its class is unknown)", line)
-    cases = [(g, ex.class_object(o.cls)) for g, o in this.non_null() if not o.opaque]
+    unknown = [o for o in this.targets if o is not None and o.class_unknown]
+    if unknown:
+        state = ex.stuck_unless(state, this.member_guard(unknown),
+                                f"getClass() of a {unknown[0].cls.simple_name} (its class is unknown)", line)
+    cases = [(g, ex.class_object(o.cls)) for g, o in this.non_null() if not o.class_unknown]
     return make_ref(ex.program.classes[CLASS], cases), state
 
 
@@ -530,6 +531,14 @@ def opaque_call(ex, state, this, name, args, line):
     for g, t in reversed(pairs[:-1]):
         term = mk_ite(g, t, term)
     return _int(term), state
+
+
+# Methods without code or model whose names say they are not functions of their inputs:
+# they read a clock, a random source or a stream, or change their receiver. The others
+# are taken as deterministic functions (``Executor._call_without_code``).
+NOT_FUNCTIONS = re.compile(r"(next|has(Next|More)|read|write|add|put|remove|set|clear|increment"
+                           r"|decrement|getAnd|compute|poll|offer|push|pop|random|now|start|run"
+                           r"|call|currentTimeMillis|nanoTime)([A-Z0-9_].*)?")
 
 
 # ----------------------------------------------------------------- String

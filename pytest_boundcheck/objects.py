@@ -161,6 +161,10 @@ class ObjectMaker:
         if cls.fqname == jdk.STRING or cls.origin != "project":
             return ref_to(cls, self._library_object(cls), ex.ctx), state
         builders = _builders(cls)
+        if cls.is_abstract:
+            return self._by_fields(state, cls, f"of an unknown subclass that keeps its code: "
+                                               f"{cls.simple_name} is abstract and the project "
+                                               "has no concrete one")
         if not builders:
             return self._by_fields(state, cls, "no accessible constructor")
         if "private" in cls.modifiers and cls.outer is not None:

@@ -69,6 +69,10 @@ def _first_error(node: Node) -> Node:
 
 
 _COMMENTS = ("comment", "line_comment", "block_comment")
+_CONDITIONS = ("if_statement", "while_statement", "do_statement", "for_statement",
+               "ternary_expression")
+_COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
+_PRIMITIVES = ("boolean", "byte", "short", "char", "int", "long", "float", "double")
 
 
 def _line(node: Node) -> int:
@@ -597,7 +601,51 @@ class _Converter:
         if any(c.type == "super" for c in node.children) and obj is not None:
             return ast.UnsupportedExpr(_line(node), "qualified super method call")
         target = self.expr(obj) if obj is not None else None
-        return ast.MethodCall(_line(node), target, name, args, text=text)
+        return ast.MethodCall(_line(node), target, name, args, text=text,
+                              context=self.context_type(node))
+
+    def context_type(self, node: Node) -> ast.TypeName | None:
+        """The type an expression's surroundings give its value, where the syntax alone
+        tells: a declaration's, a primitive cast's or the method's return type, a literal's it
+        is compared with, ``boolean`` in a condition, ``Object`` as a receiver or cast to a
+        reference type. None elsewhere."""
+        parent = node.parent
+        while parent.type == "parenthesized_expression":
+            node, parent = parent, parent.parent
+        kind = parent.type
+        if kind == "variable_declarator" and node == parent.child_by_field_name("value"):
+            type_ = parent.parent.child_by_field_name("type")
+            declared = self.declarator_type(self.type(type_), parent) if type_ else None
+            return None if declared is None or declared.name == "var" else declared
+        if kind == "cast_expression":  # to a reference type, the cast itself is checked
+            cast = self.type(parent.child_by_field_name("type"))
+            return cast if cast.name in _PRIMITIVES and not cast.dims else ast.TypeName("Object")
+        if kind == "return_statement":
+            while parent is not None and parent.type not in ("method_declaration",
+                                                             "lambda_expression"):
+                parent = parent.parent
+            type_ = parent.child_by_field_name("type") if parent is not None else None
+            return self.type(type_) if type_ is not None and type_.type != "void_type" else None
+        if kind in _CONDITIONS and node == parent.child_by_field_name("condition"):
+            return ast.TypeName("boolean")
+        if kind == "unary_expression" and _text(parent.child_by_field_name("operator")) == "!":
+            return ast.TypeName("boolean")
+        if kind == "binary_expression":
+            op = _text(parent.child_by_field_name("operator"))
+            if op in ("&&", "||"):
+                return ast.TypeName("boolean")
+            left, right = parent.child_by_field_name("left"), parent.child_by_field_name("right")
+            other = right if node == left else left
+            is_literal = other.type.endswith("literal") or other.type in ("true", "false")
+            literal = self.expr(other) if is_literal else None
+            if op in _COMPARISONS and isinstance(literal, ast.Literal):
+                return ast.TypeName({"null": "Object", "string": "String"}.get(literal.kind,
+                                                                               literal.kind))
+            return None
+        if kind in ("method_invocation", "field_access") and \
+                node == parent.child_by_field_name("object"):
+            return ast.TypeName("Object")
+        return None  # an argument's comes from the callee's parameters (``Executor.eval_args``)
 
     def expr_object_creation_expression(self, node):
         if any(c.type == "class_body" for c in _named(node)):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import z3
 
@@ -52,6 +52,7 @@ from .values import (
     Value,
     is_false,
     is_true,
+    make_ref,
     merge_values,
     mk_and,
     mk_ite,
@@ -202,6 +203,9 @@ class Executor:
         self.assumed: dict[str, None] = {}  # classes assumed to obey their contracts, in order
         # library superclasses whose part of project objects the check took as any state
         self.library_parts: dict[str, None] = {}
+        # calls without code taken as unknown deterministic functions:
+        # call -> [(inputs, result, the path condition where it was called)]
+        self.functions: dict[str, list[tuple[list[z3.ExprRef], Value, z3.BoolRef]]] = {}
         self.lazy: list[z3.BoolRef] = []  # definitions the solver adds only where a model needs them
         self._hashes: list[tuple[strings.Text, z3.BitVecRef]] = []
         self.texts: list[strings.Text] = []  # the contents of the strings a check starts from
@@ -638,6 +642,102 @@ class Executor:
                                           z3.If(ka == kb, result == 0, result > 0)))
             self._opaque[(a, b)] = result
         return self._opaque[(a, b)]
+
+    # A call of a method without code or model, where the syntax shows what it returns
+    # (``ast.MethodCall.context``), is an unknown deterministic function of its receiver and
+    # arguments (references by identity): the same inputs give the same result, an equal
+    # one if an object, and nothing more is known. A reference result is null or a new
+    # object (two results are never one object). So is an abstract method of an object of
+    # an unknown subclass (``harness.receiver_types``).
+    def _call_without_code(self, state: State, expr: ast.MethodCall, static_type: ClassInfo,
+                           receiver: Ref | None, args: list[Value]) -> tuple[Value, State]:
+        """A call whose static type has no code for the method (an interface without
+        source, say): project objects among the receivers run their own implementation,
+        the others are taken as an unknown function. Objects whose contents the engine
+        models (collections) are no such receivers: their modelled methods change them."""
+        call = f"{static_type.simple_name}.{expr.name}({_types(args)})"
+        known = [o for o in receiver.targets if o is not None and not o.opaque] if receiver else []
+        own = self.program.select_method(self.program.methods_named(known[0].cls, expr.name),
+                                         [a.type for a in args]) if known else None
+        if static_type.origin == "project" or own is None and known or receiver is not None and any(
+                o is not None and collections_model.kind_of(o.cls) is not None
+                for o in receiver.targets):
+            self.unsupported(state, f"call to {call} (no model of this method)", expr.line)
+        if own is None:
+            result_type = self.resolve_type(expr.context) if expr.context is not None else None
+            return self._unknown_function(state, call, expr.name, receiver, args, result_type,
+                                          expr.line)
+        state = self.null_check(state, receiver, expr.line)
+        opaque = [o for o in receiver.targets if o is not None and o.opaque]
+        results = [self.branch(state, receiver.member_guard(known), lambda s: self.call_virtual(
+            s, receiver.narrowed(known), own, args, expr.line))]
+        if opaque:
+            results.append(self.branch(state, receiver.member_guard(opaque), lambda s: (
+                *self._unknown_function(s, call, expr.name, receiver.narrowed(opaque), args,
+                                        own.return_type, expr.line),
+                self._site(f"{static_type.simple_name}.{expr.name}"))))
+        result, state, _ = self._merge_results(results, own.return_type)
+        return result, state
+
+    def _unknown_function(self, state: State, call: str, name: str, receiver: Ref | None,
+                          args: list[Value], result_type: JType | None,
+                          line: int) -> tuple[Value, State]:
+        """``call`` as an unknown deterministic function returning a ``result_type``
+        (None: the code does not show it)."""
+        why, result = "no model of this method", None
+        if jdk.NOT_FUNCTIONS.fullmatch(name):
+            why += "; by its name, not a function of its arguments"
+        elif result_type is None:
+            why += ", and the code does not show what it returns"
+        else:
+            uses = len(self.functions.get(call, ()))
+            result = self._function_result(result_type, f"{call}#{uses + 1}")
+            why += f", and the check cannot make a {type_name(result_type)} result"
+        if result is None:
+            self.unsupported(state, f"call to {call} ({why})", line)
+        if receiver is not None:
+            state = self.null_check(state, receiver, line)
+        inputs = [receiver.id] if receiver is not None else []
+        inputs += [a.term if isinstance(a, Prim) else a.id for a in args]
+        uses = self.functions.setdefault(call, [])
+        for earlier_inputs, earlier, _ in uses:
+            if earlier.type == result.type:  # results read as different types stay unrelated
+                self.constraints.append(z3.Implies(
+                    mk_and(self.true, *[a == b for a, b in zip(inputs, earlier_inputs)]),
+                    self._same_result(result, earlier)))
+        uses.append((inputs, result, state.guard))
+        return result, state
+
+    def _function_result(self, type_: JType, label: str) -> Value | None:
+        """Any value of ``type_`` (None if the check cannot make one from nothing)."""
+        if type_ is VOID:  # what it does to its arguments is unknown
+            return None
+        if isinstance(type_, PrimType):
+            value = semantics.variable(self.ctx, type_, label)
+            self.inputs.append((value.term, type_))
+            return value
+        if not isinstance(type_, ClassInfo) or type_.origin == "project" or \
+                type_.element is not None or collections_model.any_content(type_):
+            return None
+        obj = (self.any_string(label) if type_.fqname == jdk.STRING else
+               self.any_box(type_, label) if type_.fqname in jdk.BOXES else
+               self.heap_object(type_, label, "slot", opaque=True))
+        null = z3.Bool(f"{label} == null", self.ctx)
+        return make_ref(type_, [(null, None), (mk_not(null), obj)])
+
+    def _same_result(self, a: Value, b: Value) -> z3.BoolRef:
+        """Two results of one function are equal: equal primitives; both null, or objects
+        of equal contents (texts, boxed values or equality and order keys)."""
+        if isinstance(a, Prim):
+            return a.term == b.term
+        x, y = a.targets[-1], b.targets[-1]
+        if x.content is not None:
+            same = strings.equal(x.content, y.content) if x.cls.fqname == jdk.STRING \
+                else x.content == y.content
+        else:
+            same = mk_and(*[self.opaque_key(x, kind) == self.opaque_key(y, kind)
+                            for kind in ("equality", "order")])
+        return mk_and(a.null_guard() == b.null_guard(), same)
 
     def class_object(self, cls: ClassInfo) -> HeapObj:
         if cls.fqname not in self._class_objs:
@@ -1612,14 +1712,30 @@ class Executor:
     def _eval_Binary(self, expr: ast.Binary, state: State):
         if expr.op in ("&&", "||"):
             return self.short_circuit(expr, state)
-        left, state = self.eval(expr.left, state)
-        right, state = self.eval(expr.right, state)
+        if expr.op in semantics.COMPARISONS and isinstance(expr.left, ast.MethodCall) \
+                and isinstance(expr.right, ast.Name) and expr.right.name in state.env:
+            # a local's type is the call's: no call changes a local, so it may be read first
+            right, state = self.eval(expr.right, state)
+            left, state = self.eval(self._compared_with(expr.left, right), state)
+        else:
+            left, state = self.eval(expr.left, state)
+            operand = self._compared_with(expr.right, left) if expr.op in semantics.COMPARISONS \
+                else expr.right
+            right, state = self.eval(operand, state)
         value, state = self.binary(expr.op, left, right, state, expr.line)
         if _is_string(value) and self.is_constant(expr, state):  # interned (JLS 15.29)
             text = strings.concrete(self.text_of(value))
             if text is not None:
                 return self.string_literal(text), state
         return value, state
+
+    @staticmethod
+    def _compared_with(operand: ast.Expr, other: Value) -> ast.Expr:
+        """A call without code compared with a primitive returns that primitive's type,
+        where the syntax does not show its own (``_call_without_code``)."""
+        if isinstance(operand, ast.MethodCall) and operand.context is None and isinstance(other, Prim):
+            return replace(operand, context=ast.TypeName(other.type.name))
+        return operand
 
     def binary(self, op: str, left: Value, right: Value, state: State, line: int):
         if isinstance(left, Ref) and isinstance(right, Ref) and op in ("==", "!="):
@@ -1832,7 +1948,7 @@ class Executor:
         whether they are a ``t``: their paths are stuck."""
         unknown = [o for o in v.targets if o is not None and _instance_of(o, t) is None]
         if unknown:
-            why = ("its exact class is unknown" if unknown[0].opaque
+            why = ("its exact class is unknown" if unknown[0].class_unknown
                    else "a class the engine knows nothing of")
             state = self.stuck_unless(state, v.member_guard(unknown),
                                       f"whether a {unknown[0].cls.simple_name} is a {t.simple_name}"
@@ -1916,9 +2032,21 @@ class Executor:
         _, state, _ = self.invoke(ctor, ref, args, state, expr.line)
         return ref, state
 
-    def eval_args(self, exprs, state: State) -> tuple[list[Value], State]:
+    def eval_args(self, exprs, state: State,
+                  candidates: list[MethodInfo] = ()) -> tuple[list[Value], State]:
+        """Arguments left to right. A call without code among them, whose result type the
+        syntax does not show, gets the parameter's type where all ``candidates`` of that
+        arity agree on it."""
         out = []
-        for e in exprs:
+        for k, e in enumerate(exprs):
+            if isinstance(e, ast.MethodCall) and e.context is None:
+                types = {m.params[k].type for m in candidates
+                         if len(m.params) == len(exprs) and not m.varargs}
+                t = types.pop() if len(types) == 1 else None
+                if isinstance(t, PrimType):
+                    e = replace(e, context=ast.TypeName(t.name))
+                elif isinstance(t, ClassInfo) and t.element is None:
+                    e = replace(e, context=ast.TypeName(t.fqname))
             v, state = self.eval(e, state)
             out.append(v)
         return out, state
@@ -1941,9 +2069,9 @@ class Executor:
                 if isinstance(receiver, Prim) or not isinstance(receiver.type, ClassInfo):
                     self.unsupported(state, f"method call on a {type_name(receiver.type)} value", expr.line)
                 static_type = receiver.type
-        args, state = self.eval_args(expr.args, state)
-        method = self.program.select_method(self.program.methods_named(static_type, expr.name),
-                                            [a.type for a in args])
+        candidates = self.program.methods_named(static_type, expr.name)
+        args, state = self.eval_args(expr.args, state, candidates)
+        method = self.program.select_method(candidates, [a.type for a in args])
         contract_call = jdk.obeys_contract(expr.name, args)
         # super.equals / super.hashCode of a library superclass without source
         to_library = expr.is_super and (method is None or method.owner.fqname == jdk.OBJECT) \
@@ -1960,8 +2088,12 @@ class Executor:
                                                      list(self.handlers[-1][start:])))
             return result, state
         if method is None or static_type.origin == "external":
-            self.unsupported(state, f"call to {static_type.simple_name}.{expr.name}({_types(args)})"
-                                    " (no model of this method)", expr.line)
+            result, state = self._call_without_code(state, expr, static_type, receiver, args)
+            if frame.observe:
+                self.observations.append(Observation(expr.text, reached, result,
+                                                     self._site(f"{static_type.simple_name}.{expr.name}"),
+                                                     list(self.handlers[-1][start:])))
+            return result, state
         if method.static:
             result, state, site = self.invoke(method, None, args, state, expr.line)
         elif receiver is None:
@@ -2026,7 +2158,9 @@ class Executor:
         unknown = []
         for obj in receiver.targets:
             if obj is not None and obj not in keyed:
-                impl, bridged = self._implementation(obj.cls, method)
+                impl, bridged = self._implementation(obj, method)
+                if impl is None and method.abstract and obj.cls.is_project and obj.class_unknown:
+                    impl = method  # an unknown subclass implements it
                 if impl is None:
                     unknown.append(obj)
                 else:
@@ -2055,6 +2189,12 @@ class Executor:
             if len(groups) > 2 and (self._ruled_out(state.guard, receiver, objs)
                                     or not self.feasible(mk_and(state.guard, guard))):
                 continue
+            if impl.abstract:  # objects of an unknown subclass, or one that inherits it unseen
+                call = f"{impl.owner.simple_name}.{impl.name}({_types(args)})"
+                results.append(self.branch(state, guard, lambda s, i=impl, t=this, c=call: (
+                    *self._unknown_function(s, c, i.name, t, args, i.return_type, line),
+                    self._site(c))))
+                continue
             results.append(self.branch(state, guard, lambda s, i=impl, b=bridged, t=this:
                                        self._invoke_bridged(i, b, t, args, s, line)))
         return self._merge_results(results, method.return_type)
@@ -2070,12 +2210,14 @@ class Executor:
         return all(is_false(z3.simplify(z3.substitute(
             guard, (receiver.id, z3.BitVecVal(o.num, width, self.ctx))))) for o in objs)
 
-    def _implementation(self, dynamic: ClassInfo, method: MethodInfo):
-        """(method, bridged) that a ``dynamic`` object runs, or (None, False) when the
-        engine does not know it: the class is unknown, or a JDK class's own version of
-        an Object method has no model."""
+    def _implementation(self, obj: HeapObj, method: MethodInfo):
+        """(method, bridged) that ``obj`` runs, or (None, False) when the engine does not
+        know it: its class is unknown (without source, or an opaque ``Object``), or a JDK
+        class's own version of an Object method has no model."""
+        dynamic = obj.cls
         impl, bridged = self.program.find_override(dynamic, method)
         unknown = dynamic.origin == "external" or impl is None or (
+            obj.opaque and dynamic.fqname == jdk.OBJECT) or (
             dynamic.origin == "jdk" and impl.owner is not dynamic
             and impl.name in jdk.OBJECT_METHODS and not jdk.keeps_object_methods(dynamic)) or (
             impl.owner.is_project and self.enum_trouble(dynamic) is not None) or (
@@ -2228,7 +2370,7 @@ _LITERAL_TYPES = {"int": INT, "long": LONG, "float": FLOAT, "double": DOUBLE, "c
 
 def _instance_of(obj: HeapObj, t: ClassInfo) -> bool | None:
     """Is ``obj`` a ``t``? None when the class table cannot tell."""
-    if obj.opaque and obj.cls.kind != "enum" and not obj.cls.is_subtype_of(t):
+    if obj.class_unknown and obj.cls.kind != "enum" and not obj.cls.is_subtype_of(t):
         return None  # some class below obj.cls: it may be a t or not
     # an enum constant with a body is of an anonymous class that adds no supertype
     return obj.cls.subtype_decided(t)

@@ -115,6 +115,13 @@ class HeapObj:
         self.shared = shared
 
     @property
+    def class_unknown(self) -> bool:
+        """Is its exact class some class below ``cls`` that the check does not know? So for
+        an opaque object, and for one of an abstract class: it stands for an object of an
+        unknown subclass (``harness.receiver_types``)."""
+        return self.opaque or self.cls.kind == "class" and self.cls.is_abstract
+
+    @property
     def is_box(self) -> bool:
         return self.shared is not None
 

@@ -226,7 +226,8 @@ def test_a_class_no_constructor_can_make_is_made_from_field_values_saying_why(tm
     assert status == "passed"
     assert ("Subject: any field values (no constructor or factory completes: objects that "
             "Subject.<init>(int, long) would make are left out (call to System.getProperty(String) "
-            "(no model of this method) at Subject.java:5) (and 1 more))") in message
+            "(no model of this method, and the code does not show what it returns) at "
+            "Subject.java:5) (and 1 more))") in message
 
 
 def test_class_names_and_their_text_in_a_concatenation_are_exact(tmp_path):
@@ -403,3 +404,42 @@ def test_a_for_each_variable_takes_only_elements_of_its_type_and_says_so(tmp_pat
     assert status == "passed", message
     assert "elements of other classes than String (the check does not know type arguments)" \
         in message
+
+
+def test_an_abstract_class_without_subclass_is_checked_on_an_unknown_one(tmp_path):
+    """Its abstract methods are unknown deterministic functions; its exact class is
+    unknown; a violation is possible (the subclass may not produce it)."""
+    results = check_all(tmp_path, """
+        public abstract class Subject implements Comparable<Subject> {
+            protected abstract double area();
+            @Override public int compareTo(Subject o) { return Double.compare(area(), o.area()); }
+            @Override public boolean equals(Object o) { return o instanceof Subject s && s.area() == area(); }
+            @Override public int hashCode() { return Double.hashCode(area()); }
+        }
+        """)
+    assert results["compareto-antisymmetric"][0] == "passed"
+    assert "assumed Subject.area() is a deterministic function of its receiver and arguments" \
+        in results["compareto-antisymmetric"][1]
+    for contract in ("equals-reflexive", "hashcode-consistent"):  # NaN; 0.0 and -0.0
+        assert results[contract][0] == "failed"
+    project = Project([tmp_path])
+    cls = project.program.project[0]
+    reflexive = next(c for c in project.contracts_for(cls) if c.id == "equals-reflexive")
+    outcome = project.check(cls, reflexive, Bounds())
+    assert "Subject objects were made with any field values (of an unknown subclass" in outcome.unconfirmed
+    assert "found with the results of Subject.area() taken to be any" in outcome.unconfirmed
+
+
+def test_the_class_of_an_object_of_an_unknown_subclass_is_unknown(tmp_path):
+    results = check_all(tmp_path, """
+        public abstract class Subject {
+            protected int size;
+            @Override public boolean equals(Object o) {
+                return o != null && getClass() == o.getClass() && ((Subject) o).size == size;
+            }
+            @Override public int hashCode() { return size; }
+        }
+        """)
+    status, message = results["equals-symmetric"]
+    assert status == "skipped"
+    assert "getClass() of a Subject (its class is unknown)" in message

@@ -2,7 +2,7 @@
 taken to obey their contracts, and the results say so."""
 from __future__ import annotations
 
-from test_plugin import expected_outcomes, outcomes
+from test_plugin import expected_outcomes, outcomes, write
 
 LIBRARY = {
     "Booking": ("passed",) * 9,
@@ -12,6 +12,9 @@ LIBRARY = {
     "Stay": ("failed",) * 3 + ("passed",) + ("failed",) * 4 + ("xfailed",),
     "Template": ("passed",) * 5,
     "Notice": ("passed",) * 4 + ("xfailed",),
+    "Link": ("passed",) * 5,
+    "Mirror": ("passed",) * 4 + ("xfailed",),
+    "Amount": ("passed",) * 9,
 }
 
 
@@ -68,3 +71,104 @@ def test_a_library_superclass_part_is_compared_by_key_and_its_violations_are_pos
         "violation out",
         "*assumed java.text.MessageFormat obeys the contracts of equals, hashCode and compareTo*",
     ])
+
+
+def test_a_call_without_code_is_a_deterministic_function_and_the_pass_says_so(pytester):
+    pytester.copy_example("library")
+    result = pytester.runpytest("--boundcheck", "bookings", "-v", "-k", "Link and hashcode")
+    result.stdout.fnmatch_lines(["*PASSED (*assumed URL.toExternalForm() is a deterministic "
+                                 "function of its receiver and arguments)*"])
+
+
+def test_a_violation_found_with_a_call_without_code_is_possible(pytester):
+    """Equal ``toExternalForm()`` texts with different ``URL.hashCode()``s: whether real
+    URLs can do that, only their code can tell."""
+    pytester.copy_example("library")
+    result = pytester.runpytest("--boundcheck", "bookings", "-rx", "-k", "Mirror and hashcode")
+    result.stdout.fnmatch_lines([
+        "XFAIL bookings/Mirror.java::bookings.Mirror::hashcode-consistent - possible violation: "
+        "found with the results of URL.toExternalForm() taken to be any that a deterministic "
+        "function could give; the code of those methods, which the check does not have, may "
+        "rule the violation out",
+    ])
+
+
+def test_a_violation_before_any_call_without_code_is_sure(pytester):
+    """The null key throws before ``signum`` is called: the function's results play no part."""
+    write(pytester, "src/Key.java", """\
+        import java.math.BigInteger;
+        public final class Key {
+            private final BigInteger value;
+            public Key(BigInteger value) { this.value = value; }
+            @Override public boolean equals(Object o) {
+                if (!(o instanceof Key k)) return false;
+                int sign = value.signum();
+                return sign == k.value.signum();
+            }
+            @Override public int hashCode() { return value.signum(); }
+        }
+        """)
+    result = pytester.runpytest("--boundcheck", "src", "-k", "reflexive")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*NullPointerException escaped the contract check*"])
+
+
+CLOCK = """\
+    public final class Stamp {
+        private final int id;
+        public Stamp(int id) { this.id = id; }
+        @Override public boolean equals(Object o) { return o instanceof Stamp s && s.id == id; }
+        @Override public int hashCode() { return id + (int) System.nanoTime(); }
+    }
+    """
+
+
+def test_a_call_whose_name_says_it_is_no_function_is_a_skip(pytester):
+    write(pytester, "src/Stamp.java", CLOCK)
+    result = pytester.runpytest("--boundcheck", "src", "-k", "hashcode", "-rs")
+    result.assert_outcomes(skipped=1)
+    result.stdout.fnmatch_lines(["*call to System.nanoTime() (no model of this method; by its "
+                                 "name, not a function of its arguments) at Stamp.java:5*"])
+
+
+def test_a_call_whose_result_type_the_code_does_not_show_is_a_skip(pytester):
+    write(pytester, "src/Step.java", """\
+        import java.math.BigInteger;
+        public final class Step {
+            private final BigInteger n;
+            public Step(BigInteger n) { this.n = java.util.Objects.requireNonNull(n); }
+            @Override public boolean equals(Object o) { return o instanceof Step s && s.n.equals(n); }
+            @Override public int hashCode() { return n.bitLength() + n.signum(); }
+        }
+        """)
+    result = pytester.runpytest("--boundcheck", "src", "-k", "hashcode", "-rs")
+    result.assert_outcomes(skipped=1)
+    result.stdout.fnmatch_lines(["*call to BigInteger.bitLength() (no model of this method, "
+                                 "and the code does not show what it returns) at Step.java:6*"])
+
+
+def test_project_objects_behind_an_interface_without_source_run_their_own_code(pytester):
+    """``Type`` has no source. ``t`` is this ``Alias`` (project code: its own getTypeName)
+    or the target, any ``Type`` (an unknown function). Before, the call was a skip."""
+    write(pytester, "src/Alias.java", """\
+        import java.lang.reflect.Type;
+        import java.util.Objects;
+        public final class Alias implements Type {
+            private final String name;
+            private final Type target;
+            public Alias(String name, Type target) { this.name = name; this.target = target; }
+            @Override public String getTypeName() { return name; }
+            private String describe() {
+                Type t = target == null ? this : target;
+                return t.getTypeName();
+            }
+            @Override public boolean equals(Object o) {
+                return o instanceof Alias a && Objects.equals(describe(), a.describe());
+            }
+            @Override public int hashCode() { return Objects.hashCode(describe()); }
+        }
+        """)
+    result = pytester.runpytest("--boundcheck", "src", "-v")
+    result.assert_outcomes(passed=5)
+    result.stdout.fnmatch_lines(["*hashcode-consistent PASSED (*assumed Type.getTypeName() is a "
+                                 "deterministic function of its receiver and arguments)*"])
