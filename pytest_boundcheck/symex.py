@@ -2159,7 +2159,8 @@ class Executor:
         for obj in receiver.targets:
             if obj is not None and obj not in keyed:
                 impl, bridged = self._implementation(obj, method)
-                if impl is None and method.abstract and obj.cls.is_project and obj.class_unknown:
+                if impl is None and method.abstract and obj.cls.is_project \
+                        and obj.class_unknown and not obj.opaque:
                     impl = method  # an unknown subclass implements it
                 if impl is None:
                     unknown.append(obj)
