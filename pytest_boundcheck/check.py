@@ -185,7 +185,7 @@ def _functions(ex: Executor, model: z3.ModelRef) -> str:
     functions (``Executor._call_without_code``) may not occur: their code may rule it out.
     Only calls that the violating run made count."""
     made = [call for call, uses in ex.functions.items()
-            if any(z3.is_true(model.eval(guard, model_completion=True)) for *_, guard in uses)]
+            if any(z3.is_true(model.eval(use.guard, model_completion=True)) for use in uses)]
     if not made:
         return ""
     return (f"found with the results of {', '.join(made)} taken to be any that a deterministic "

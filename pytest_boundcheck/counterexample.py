@@ -50,6 +50,21 @@ class Rendering:
         self._counts: dict[str, int] = {}
 
     # ------------------------------------------------------------ reading
+    def function_results(self) -> list[str]:
+        """What the calls without code that this run made returned (the violation may rest
+        on them: ``Executor._unknown_function``)."""
+        lines = []
+        for call, uses in self.ex.functions.items():
+            for use in uses:
+                if self.holds(use.guard):
+                    on = "" if use.receiver is None else \
+                        f" on {self.names.get(self.target(use.receiver)) or 'an object'}"
+                    obj = self.target(use.result) if isinstance(use.result, Ref) else None
+                    value = f"a {obj.cls.simple_name}" if obj is not None and obj.opaque \
+                        else self.java(use.result, shown=True)
+                    lines.append(f"// {call}{on} returned {value}")
+        return list(dict.fromkeys(lines))
+
     def holds(self, guard: z3.BoolRef) -> bool:
         return z3.is_true(self.model.eval(guard, model_completion=True))
 
@@ -185,13 +200,18 @@ class Rendering:
         the fields, else reflection, said plainly."""
         type_ = self.type_name(obj.cls)
         fields = obj.cls.instance_fields()
-        ctor = field_constructor(obj.cls)
+        ctor = None if obj.cls.is_abstract else field_constructor(obj.cls)
         if ctor is not None:
             args = ", ".join(self.field_value(obj, f) for f in ctor)
             self.lines.append(f"{type_} {name} = new {type_}({args});")
             return
         self.reflective = True
-        self.lines.append(f"// no constructor makes this {obj.cls.simple_name}: fields set by reflection")
+        if obj.cls.is_abstract:
+            self.lines.append(f"// {obj.cls.simple_name} is abstract: {name} stands for an object of "
+                              "an unknown subclass that keeps its code, fields set by reflection")
+        else:
+            self.lines.append(f"// no constructor makes this {obj.cls.simple_name}: fields set by "
+                              "reflection")
         self.lines.append(f"{type_} {name} = allocate({type_}.class);")
         for f in fields:
             value = self.field_value(obj, f)
@@ -284,6 +304,9 @@ def render(ex: Executor, maker: ObjectMaker, model: z3.ModelRef, summary: str,
     table = r.field_table(params)
     if table:
         out += [f"  {line.rstrip()}" for line in table] + [""]
+    returned = r.function_results()
+    if returned:
+        out += [f"  {line}" for line in returned] + [""]
     if calls:
         width = max(len(c[0]) for c in calls)
         rwidth = max(len(c[1]) for c in calls)

@@ -536,9 +536,10 @@ def opaque_call(ex, state, this, name, args, line):
 # Methods without code or model whose names say they are not functions of their inputs:
 # they read a clock, a random source or a stream, or change their receiver. The others
 # are taken as deterministic functions (``Executor._call_without_code``).
-NOT_FUNCTIONS = re.compile(r"(next|has(Next|More)|read|write|add|put|remove|set|clear|increment"
-                           r"|decrement|getAnd|compute|poll|offer|push|pop|random|now|start|run"
-                           r"|call|currentTimeMillis|nanoTime)([A-Z0-9_].*)?")
+NOT_FUNCTIONS = re.compile(r"(next|has(Next|More)|read|write|add|put|remove|set|clear|append|insert"
+                           r"|delete|increment|decrement|getAnd|compute|poll|offer|push|pop|reset"
+                           r"|flush|close|update|store|load|submit|execute|invoke|call|run|start"
+                           r"|random|now|currentTimeMillis|nanoTime)([A-Z0-9_].*)?")
 
 
 # ----------------------------------------------------------------- String

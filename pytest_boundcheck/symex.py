@@ -123,6 +123,15 @@ class Observation:
 
 
 @dataclass
+class FunctionUse:
+    """One call of a method without code, taken as an unknown deterministic function."""
+    receiver: Ref | None
+    inputs: list[z3.ExprRef]  # the receiver's id and the arguments
+    result: Value
+    guard: z3.BoolRef  # the paths that made it
+
+
+@dataclass
 class _Jump:
     label: str | None
     is_loop: bool
@@ -203,9 +212,8 @@ class Executor:
         self.assumed: dict[str, None] = {}  # classes assumed to obey their contracts, in order
         # library superclasses whose part of project objects the check took as any state
         self.library_parts: dict[str, None] = {}
-        # calls without code taken as unknown deterministic functions:
-        # call -> [(inputs, result, the path condition where it was called)]
-        self.functions: dict[str, list[tuple[list[z3.ExprRef], Value, z3.BoolRef]]] = {}
+        # calls without code taken as unknown deterministic functions
+        self.functions: dict[str, list[FunctionUse]] = {}
         self.lazy: list[z3.BoolRef] = []  # definitions the solver adds only where a model needs them
         self._hashes: list[tuple[strings.Text, z3.BitVecRef]] = []
         self.texts: list[strings.Text] = []  # the contents of the strings a check starts from
@@ -700,12 +708,12 @@ class Executor:
         inputs = [receiver.id] if receiver is not None else []
         inputs += [a.term if isinstance(a, Prim) else a.id for a in args]
         uses = self.functions.setdefault(call, [])
-        for earlier_inputs, earlier, _ in uses:
-            if earlier.type == result.type:  # results read as different types stay unrelated
+        for earlier in uses:
+            if earlier.result.type == result.type:  # results read as different types stay unrelated
                 self.constraints.append(z3.Implies(
-                    mk_and(self.true, *[a == b for a, b in zip(inputs, earlier_inputs)]),
-                    self._same_result(result, earlier)))
-        uses.append((inputs, result, state.guard))
+                    mk_and(self.true, *[a == b for a, b in zip(inputs, earlier.inputs)]),
+                    self._same_result(result, earlier.result)))
+        uses.append(FunctionUse(receiver, inputs, result, state.guard))
         return result, state
 
     def _function_result(self, type_: JType, label: str) -> Value | None:
@@ -1623,7 +1631,8 @@ class Executor:
     def _eval_Assign(self, expr: ast.Assign, state: State):
         read, write, state = self.lvalue(expr.target, state)
         if expr.op == "=":
-            value, state = self.eval(expr.value, state)
+            value, state = self.eval(self._typed_call(expr.value, self._assigned_type(expr.target, state)),
+                                     state)
         else:
             old, state = read(state)
             rhs, state = self.eval(expr.value, state)
@@ -1640,6 +1649,15 @@ class Executor:
         new = semantics.add_one(value, 1 if expr.op == "++" else -1)
         stored, state = write(state, new)
         return (stored if expr.prefix else old), state
+
+    def _assigned_type(self, target: ast.Expr, state: State) -> JType | None:
+        """The declared type of a local or a field of ``this`` named alone, else None."""
+        if not isinstance(target, ast.Name):
+            return None
+        if target.name in state.env:
+            return state.env[target.name].type
+        fld = self.frame.cls.lookup_field(target.name)
+        return fld.type if fld is not None else None
 
     def lvalue(self, target: ast.Expr, state: State):
         """(read, write, state) for an assignable expression, its object evaluated once."""
@@ -1729,13 +1747,22 @@ class Executor:
                 return self.string_literal(text), state
         return value, state
 
+    def _compared_with(self, operand: ast.Expr, other: Value) -> ast.Expr:
+        """A call without code compared with a primitive returns that primitive's type."""
+        return self._typed_call(operand, other.type if isinstance(other, Prim) else None)
+
     @staticmethod
-    def _compared_with(operand: ast.Expr, other: Value) -> ast.Expr:
-        """A call without code compared with a primitive returns that primitive's type,
-        where the syntax does not show its own (``_call_without_code``)."""
-        if isinstance(operand, ast.MethodCall) and operand.context is None and isinstance(other, Prim):
-            return replace(operand, context=ast.TypeName(other.type.name))
-        return operand
+    def _typed_call(expr: ast.Expr, type_: JType | None) -> ast.Expr:
+        """``expr`` or, if it is a call whose result type the syntax does not show, the call
+        with the type ``type_`` that its surroundings give it: what a call without code
+        returns (``_call_without_code``)."""
+        if not isinstance(expr, ast.MethodCall) or expr.context is not None:
+            return expr
+        if isinstance(type_, PrimType):
+            return replace(expr, context=ast.TypeName(type_.name))
+        if isinstance(type_, ClassInfo) and type_.element is None:
+            return replace(expr, context=ast.TypeName(type_.fqname))
+        return expr
 
     def binary(self, op: str, left: Value, right: Value, state: State, line: int):
         if isinstance(left, Ref) and isinstance(right, Ref) and op in ("==", "!="):
@@ -2039,15 +2066,9 @@ class Executor:
         arity agree on it."""
         out = []
         for k, e in enumerate(exprs):
-            if isinstance(e, ast.MethodCall) and e.context is None:
-                types = {m.params[k].type for m in candidates
-                         if len(m.params) == len(exprs) and not m.varargs}
-                t = types.pop() if len(types) == 1 else None
-                if isinstance(t, PrimType):
-                    e = replace(e, context=ast.TypeName(t.name))
-                elif isinstance(t, ClassInfo) and t.element is None:
-                    e = replace(e, context=ast.TypeName(t.fqname))
-            v, state = self.eval(e, state)
+            types = {m.params[k].type for m in candidates
+                     if len(m.params) == len(exprs) and not m.varargs}
+            v, state = self.eval(self._typed_call(e, types.pop() if len(types) == 1 else None), state)
             out.append(v)
         return out, state
 

@@ -422,6 +422,9 @@ def test_an_abstract_class_without_subclass_is_checked_on_an_unknown_one(tmp_pat
         in results["compareto-antisymmetric"][1]
     for contract in ("equals-reflexive", "hashcode-consistent"):  # NaN; 0.0 and -0.0
         assert results[contract][0] == "failed"
+    shown = results["hashcode-consistent"][1]
+    assert "// Subject is abstract: x stands for an object of an unknown subclass" in shown
+    assert "// Subject.area() on x returned" in shown and "// Subject.area() on y returned" in shown
     project = Project([tmp_path])
     cls = project.program.project[0]
     reflexive = next(c for c in project.contracts_for(cls) if c.id == "equals-reflexive")
