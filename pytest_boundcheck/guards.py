@@ -34,8 +34,11 @@ def apart(program: Program, family: list[ClassInfo], other: ClassInfo,
     """Is ``other`` in another group than every class of ``family``, where a group is what
     the relation "one's equals may accept the other" links, in either direction and
     through any chain? Then no object of ``other`` can be equal to one of ``family``, nor
-    to one that can be."""
+    to one that can be. A class the groups were not read with (an abstract class checked
+    on an unknown subclass's objects: ``harness.receiver_types``) is apart from none."""
     group = _groups(program, universe)
+    if other not in group or not any(c in group for c in family):
+        return False
     return all(group[c] is not group[other] for c in family if c in group)
 
 

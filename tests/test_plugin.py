@@ -527,3 +527,32 @@ def test_a_check_past_its_time_limit_is_skipped_saying_so(pytester):
                                 "--boundcheck-timeout", "0.001", "-rs")
     result.stdout.fnmatch_lines(["SKIPPED*time limit of 0.001 s*"])
     result.assert_outcomes(skipped=1)
+
+
+def test_an_abstract_class_checked_after_other_classes_meets_its_own_objects(pytester):
+    """The groups of classes that equals guards link are read once per project, from the
+    first item's classes; an abstract class checked on an unknown subclass's objects is
+    not among them, and must not be taken as apart from itself (a vacuous pass)."""
+    write(pytester, "src/demo/Alpha.java", """\
+        package demo;
+
+        public final class Alpha {
+            private final int id;
+            public Alpha(int id) { this.id = id; }
+            @Override public boolean equals(Object o) { return o instanceof Alpha a && a.id == id; }
+            @Override public int hashCode() { return id; }
+        }
+        """)
+    write(pytester, "src/demo/Shape.java", """\
+        package demo;
+
+        public abstract class Shape {
+            protected int size;
+            protected int colour;
+            @Override public boolean equals(Object o) { return o instanceof Shape s && s.size == size; }
+            @Override public int hashCode() { return colour; }
+        }
+        """)
+    reprec = pytester.inline_run("--boundcheck", "src", "-k", "hashcode")
+    assert outcomes(reprec) == {"src/demo/Alpha.java::demo.Alpha::hashcode-consistent": "passed",
+                                "src/demo/Shape.java::demo.Shape::hashcode-consistent": "xfailed"}
