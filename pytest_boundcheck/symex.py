@@ -667,9 +667,9 @@ class Executor:
         known = [o for o in receiver.targets if o is not None and not o.opaque] if receiver else []
         own = self.program.select_method(self.program.methods_named(known[0].cls, expr.name),
                                          [a.type for a in args]) if known else None
-        if static_type.origin == "project" or own is None and known or receiver is not None and any(
-                o is not None and collections_model.kind_of(o.cls) is not None
-                for o in receiver.targets):
+        modelled = receiver is not None and any(
+            o is not None and collections_model.kind_of(o.cls) is not None for o in receiver.targets)
+        if static_type.origin == "project" or (own is None and known) or modelled:
             self.unsupported(state, f"call to {call} (no model of this method)", expr.line)
         if own is None:
             result_type = self.resolve_type(expr.context) if expr.context is not None else None
@@ -692,28 +692,28 @@ class Executor:
                           line: int) -> tuple[Value, State]:
         """``call`` as an unknown deterministic function returning a ``result_type``
         (None: the code does not show it)."""
-        why, result = "no model of this method", None
+        why = None
+        uses = self.functions.get(call, [])
         if jdk.NOT_FUNCTIONS.fullmatch(name):
-            why += "; by its name, not a function of its arguments"
+            why = "; by its name, not a function of its arguments"
         elif result_type is None:
-            why += ", and the code does not show what it returns"
+            why = ", and the code does not show what it returns"
         else:
-            uses = len(self.functions.get(call, ()))
-            result = self._function_result(result_type, f"{call}#{uses + 1}")
-            why += f", and the check cannot make a {type_name(result_type)} result"
-        if result is None:
-            self.unsupported(state, f"call to {call} ({why})", line)
+            result = self._function_result(result_type, f"{call}#{len(uses) + 1}")
+            if result is None:
+                why = f", and the check cannot make a {type_name(result_type)} result"
+        if why is not None:
+            self.unsupported(state, f"call to {call} (no model of this method{why})", line)
         if receiver is not None:
             state = self.null_check(state, receiver, line)
         inputs = [receiver.id] if receiver is not None else []
         inputs += [a.term if isinstance(a, Prim) else a.id for a in args]
-        uses = self.functions.setdefault(call, [])
         for earlier in uses:
             if earlier.result.type == result.type:  # results read as different types stay unrelated
                 self.constraints.append(z3.Implies(
                     mk_and(self.true, *[a == b for a, b in zip(inputs, earlier.inputs)]),
                     self._same_result(result, earlier.result)))
-        uses.append(FunctionUse(receiver, inputs, result, state.guard))
+        self.functions[call] = uses + [FunctionUse(receiver, inputs, result, state.guard)]
         return result, state
 
     def _function_result(self, type_: JType, label: str) -> Value | None:
@@ -1631,8 +1631,8 @@ class Executor:
     def _eval_Assign(self, expr: ast.Assign, state: State):
         read, write, state = self.lvalue(expr.target, state)
         if expr.op == "=":
-            value, state = self.eval(self._typed_call(expr.value, self._assigned_type(expr.target, state)),
-                                     state)
+            assigned = self._typed_call(expr.value, self._assigned_type(expr.target, state))
+            value, state = self.eval(assigned, state)
         else:
             old, state = read(state)
             rhs, state = self.eval(expr.value, state)
