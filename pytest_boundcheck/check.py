@@ -104,8 +104,7 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
                                       [(d.name, r) for d, r in zip(domains, refs)], thrown, footer,
                                       cls.package)
         unconfirmed = "; ".join(filter(None, [maker.unconfirmed(model), _trusted(ex, bounds),
-                                              _library_parts(ex), _functions(ex, model),
-                                              _class_questions(ex, model)]))
+                                              _library_parts(ex), _functions(ex, model)]))
         return Outcome("failed", found.text, contract.advisory, unconfirmed, timings, found)
     if answer.verdict == "unknown":
         return Outcome("skipped", f"the solver gave up ({answer.reason}) after "
@@ -192,17 +191,6 @@ def _functions(ex: Executor, model: z3.ModelRef) -> str:
     return (f"found with the results of {', '.join(made)} taken to be any that a deterministic "
             "function could give; the code of those methods, which the check does not have, "
             "may rule the violation out")
-
-
-def _class_questions(ex: Executor, model: z3.ModelRef) -> str:
-    """Why a violation found with an object of an unknown class taken to be (or not to be)
-    of a type without source (``Executor.class_fact``) may not occur."""
-    asked = [what for reached, what in ex.class_questions
-             if z3.is_true(model.eval(reached, model_completion=True))]
-    if not asked:
-        return ""
-    return (f"found with the check's own answer to {', '.join(dict.fromkeys(asked))}: only the "
-            "real classes of those objects can tell")
 
 
 def _bounds(bounds: Bounds, ex: Executor) -> str:

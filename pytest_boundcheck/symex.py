@@ -214,9 +214,6 @@ class Executor:
         self.library_parts: dict[str, None] = {}
         # calls without code taken as unknown deterministic functions
         self.functions: dict[str, list[FunctionUse]] = {}
-        # whether objects of unknown classes are of types without source (``class_fact``)
-        self.class_facts: dict[tuple[HeapObj, ClassInfo], z3.BoolRef] = {}
-        self.class_questions: list[tuple[z3.BoolRef, str]] = []  # (where asked, what)
         self.lazy: list[z3.BoolRef] = []  # definitions the solver adds only where a model needs them
         self._hashes: list[tuple[strings.Text, z3.BitVecRef]] = []
         self.texts: list[strings.Text] = []  # the contents of the strings a check starts from
@@ -1370,9 +1367,10 @@ class Executor:
             t = self.resolve_type(label.type)
             if not isinstance(t, ClassInfo):
                 self.unsupported(state, "type pattern of a primitive type", label.line)
-            state, is_t, _, may = self.instance_test(state, sel, t, label.line)
-            bindings[label.binding] = sel.narrowed(may).typed(t)
-            return is_t, state
+            state, known = self.decide_instances(state, sel, t, label.line)
+            matching = [o for o in known if o is not None and _instance_of(o, t)]
+            bindings[label.binding] = sel.narrowed(matching).typed(t)
+            return sel.member_guard(matching), state
         if isinstance(sel, Ref) and sel.type.kind == "enum":
             if not isinstance(label, ast.Name) or label.name not in sel.type.fields:
                 self.unsupported(state, "enum switch label that is not a constant's name", label.line)
@@ -1960,68 +1958,41 @@ class Executor:
         the compiler ``inserted`` for a type argument (``for (String s : names)``) cannot
         fail in well-typed code: objects of other classes there are ones the check made
         without knowing the type argument, and their paths are cut (and said)."""
-        state, _, failing, may = self.instance_test(state, v, t, line)
-        if inserted and not is_false(failing):
-            state = self.bounded_unless(state, mk_not(failing),
+        state, known = self.decide_instances(state, v, t, line)
+        ok = [o for o in known if o is None or _instance_of(o, t)]
+        bad = [o for o in known if o is not None and not _instance_of(o, t)]
+        v = v.narrowed(known)
+        if bad and inserted:
+            state = self.bounded_unless(state, mk_not(v.member_guard(bad)),
                                         f"elements of other classes than {t.simple_name} (the "
                                         "check does not know type arguments)", line)
-        elif not is_false(failing):
-            state = self.throw(state, failing, "java.lang.ClassCastException", line)
-        return v.narrowed([o for o in v.targets if o is None or o in may]).typed(t), state
+        elif bad:
+            state = self.throw(state, v.member_guard(bad), "java.lang.ClassCastException", line)
+        return v.narrowed(ok).typed(t), state
 
-    def instance_test(self, state: State, v: Ref, t: ClassInfo, line: int):
-        """(state, the conditions that ``v`` is a non-null ``t`` and that it is a non-null
-        object that is not, the objects it may be in the first case).
-        Whether an object of an unknown exact class is a ``t`` that its class does not imply,
-        where the engine neither has nor models ``t``'s code, is an unknown fact, fixed for
-        the check (``class_fact``). Of other objects the class table cannot tell it for, the
-        path is stuck."""
+    def decide_instances(self, state: State, v: Ref, t: ClassInfo, line: int):
+        """(state, targets) without the objects of which the class table cannot tell
+        whether they are a ``t``: their paths are stuck."""
         unknown = [o for o in v.targets if o is not None and _instance_of(o, t) is None]
-        unmodelled = t.origin == "external" or (t.origin == "jdk" and not t.methods
-                                                and collections_model.kind_of(t) is None)
-        guessed = [o for o in unknown if o.class_unknown and unmodelled]
-        stuck = [o for o in unknown if o not in guessed]
-        if stuck:
-            why = ("its exact class is unknown" if stuck[0].class_unknown
+        if unknown:
+            why = ("its exact class is unknown" if unknown[0].class_unknown
                    else "a class the engine knows nothing of")
-            state = self.stuck_unless(state, v.member_guard(stuck),
-                                      f"whether a {stuck[0].cls.simple_name} is a {t.simple_name}"
+            state = self.stuck_unless(state, v.member_guard(unknown),
+                                      f"whether a {unknown[0].cls.simple_name} is a {t.simple_name}"
                                       f" ({why})", line)
-        matching = [o for o in v.targets if o is not None and _instance_of(o, t)]
-        others = [o for o in v.targets if o is not None and _instance_of(o, t) is False]
-        facts = [(v.guard(o), self.class_fact(mk_and(state.guard, v.guard(o)), o, t))
-                 for o in guessed]
-        is_t = mk_or(self.ctx, [v.member_guard(matching)] + [mk_and(g, f) for g, f in facts])
-        is_not = mk_or(self.ctx, [v.member_guard(others)] + [mk_and(g, mk_not(f)) for g, f in facts])
-        return state, is_t, is_not, matching + guessed
-
-    def class_fact(self, reached: z3.BoolRef, obj: HeapObj, t: ClassInfo) -> z3.BoolRef:
-        """Whether ``obj`` is a ``t``: any answer, the same all through the check, and
-        consistent with the other answers for it (a ``t`` is each supertype of ``t``; a
-        class extends one class). A violation found where one was asked (``reached``) is
-        a possible one: only the object's real class can tell."""
-        if (obj, t) not in self.class_facts:
-            fact = z3.Bool(f"{obj.label} instanceof {t.simple_name}@{obj.num}", self.ctx)
-            for (o, other), known in self.class_facts.items():
-                if o is obj and t.is_subtype_of(other):
-                    self.constraints.append(z3.Implies(fact, known))
-                elif o is obj and other.is_subtype_of(t):
-                    self.constraints.append(z3.Implies(known, fact))
-                elif o is obj and not t.is_interface and not other.is_interface:
-                    self.constraints.append(mk_not(mk_and(fact, known)))
-            self.class_facts[(obj, t)] = fact
-        self.class_questions.append((reached, f"whether a {obj.cls.simple_name} is a {t.simple_name}"))
-        return self.class_facts[(obj, t)]
+        return state, [o for o in v.targets if o not in unknown]
 
     def _eval_InstanceOf(self, expr: ast.InstanceOf, state: State):
         v, state = self.eval(expr.expr, state)
         t = self.resolve_type(expr.type)
         if isinstance(v, Prim) or not isinstance(t, ClassInfo):
             self.unsupported(state, "instanceof on a primitive", expr.line)
-        state, is_t, _, may = self.instance_test(state, v, t, expr.line)
+        state, known = self.decide_instances(state, v, t, expr.line)
+        v = v.narrowed(known)
+        matching = [o for o in known if o is not None and _instance_of(o, t)]
         if expr.binding is not None:
-            state.env[expr.binding] = v.narrowed(may).typed(t)
-        return Prim(BOOLEAN, is_t), state
+            state.env[expr.binding] = v.narrowed(matching).typed(t)
+        return Prim(BOOLEAN, v.member_guard(matching)), state
 
     # -- arrays
     def _eval_ArrayAccess(self, expr: ast.ArrayAccess, state: State):
