@@ -26,7 +26,8 @@ ANY = "any"  # no guard understood: anything may be equal
 BY_SYMMETRY = "by symmetry"
 _COLLECTIONS = ("java.util.List", "java.util.Set", "java.util.Map")
 
-_GROUPS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # program -> {class: group}
+# program -> {universe: {class: group}}
+_GROUPS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def apart(program: Program, family: list[ClassInfo], other: ClassInfo,
@@ -34,19 +35,19 @@ def apart(program: Program, family: list[ClassInfo], other: ClassInfo,
     """Is ``other`` in another group than every class of ``family``, where a group is what
     the relation "one's equals may accept the other" links, in either direction and
     through any chain? Then no object of ``other`` can be equal to one of ``family``, nor
-    to one that can be. A class the groups were not read with (an abstract class checked
-    on an unknown subclass's objects: ``harness.receiver_types``) is apart from none."""
+    to one that can be."""
     group = _groups(program, universe)
-    if other not in group or not any(c in group for c in family):
-        return False
     return all(group[c] is not group[other] for c in family if c in group)
 
 
 def _groups(program: Program, universe: list[ClassInfo]) -> dict[ClassInfo, ClassInfo]:
     """Each class of the universe -> a representative of its group (a union-find over the
-    classes; read once per program)."""
-    if program in _GROUPS:
-        return _GROUPS[program]
+    classes; read once per program and universe: a check of an abstract class on an
+    unknown subclass's objects adds that class to it, ``harness.receiver_types``)."""
+    known = _GROUPS.setdefault(program, {})
+    key = tuple(universe)
+    if key in known:
+        return known[key]
     below = _below(universe)
     parent = {c: c for c in universe}
 
@@ -68,8 +69,8 @@ def _groups(program: Program, universe: list[ClassInfo]) -> dict[ClassInfo, Clas
             link(c, other)
     for a, b in zip(by_symmetry, by_symmetry[1:]):
         link(a, b)
-    _GROUPS[program] = {c: root(c) for c in universe}
-    return _GROUPS[program]
+    known[key] = {c: root(c) for c in universe}
+    return known[key]
 
 
 def accepted(program: Program, cls: ClassInfo, universe: list[ClassInfo]) -> Accepted:

@@ -658,11 +658,12 @@ class Executor:
     # object (two results are never one object). So is an abstract method of an object of
     # an unknown subclass (``harness.receiver_types``).
     def _call_without_code(self, state: State, expr: ast.MethodCall, static_type: ClassInfo,
-                           receiver: Ref | None, args: list[Value]) -> tuple[Value, State]:
-        """A call whose static type has no code for the method (an interface without
-        source, say): project objects among the receivers run their own implementation,
-        the others are taken as an unknown function. Objects whose contents the engine
-        models (collections) are no such receivers: their modelled methods change them."""
+                           receiver: Ref | None, args: list[Value]):
+        """(value, state, return site) of a call whose static type has no code for the
+        method (an interface without source, say): project objects among the receivers run
+        their own implementation, the others are taken as an unknown function. Objects
+        whose contents the engine models (collections) are no such receivers: their
+        modelled methods change them."""
         call = f"{static_type.simple_name}.{expr.name}({_types(args)})"
         known = [o for o in receiver.targets if o is not None and not o.opaque] if receiver else []
         own = self.program.select_method(self.program.methods_named(known[0].cls, expr.name),
@@ -671,10 +672,11 @@ class Executor:
             o is not None and collections_model.kind_of(o.cls) is not None for o in receiver.targets)
         if static_type.origin == "project" or (own is None and known) or modelled:
             self.unsupported(state, f"call to {call} (no model of this method)", expr.line)
+        site = self._site(f"{static_type.simple_name}.{expr.name}")
         if own is None:
             result_type = self.resolve_type(expr.context) if expr.context is not None else None
-            return self._unknown_function(state, call, expr.name, receiver, args, result_type,
-                                          expr.line)
+            return (*self._unknown_function(state, call, expr.name, receiver, args, result_type,
+                                            expr.line), site)
         state = self.null_check(state, receiver, expr.line)
         opaque = [o for o in receiver.targets if o is not None and o.opaque]
         results = [self.branch(state, receiver.member_guard(known), lambda s: self.call_virtual(
@@ -682,10 +684,8 @@ class Executor:
         if opaque:
             results.append(self.branch(state, receiver.member_guard(opaque), lambda s: (
                 *self._unknown_function(s, call, expr.name, receiver.narrowed(opaque), args,
-                                        own.return_type, expr.line),
-                self._site(f"{static_type.simple_name}.{expr.name}"))))
-        result, state, _ = self._merge_results(results, own.return_type)
-        return result, state
+                                        own.return_type, expr.line), site)))
+        return self._merge_results(results, own.return_type)
 
     def _unknown_function(self, state: State, call: str, name: str, receiver: Ref | None,
                           args: list[Value], result_type: JType | None,
@@ -1651,12 +1651,12 @@ class Executor:
         return (stored if expr.prefix else old), state
 
     def _assigned_type(self, target: ast.Expr, state: State) -> JType | None:
-        """The declared type of a local or a field of ``this`` named alone, else None."""
+        """The declared type of a local or field named alone, else None."""
         if not isinstance(target, ast.Name):
             return None
         if target.name in state.env:
             return state.env[target.name].type
-        fld = self.frame.cls.lookup_field(target.name)
+        fld = self.field_in_scope(target.name, state, target.line)
         return fld.type if fld is not None else None
 
     def lvalue(self, target: ast.Expr, state: State):
@@ -2066,9 +2066,11 @@ class Executor:
         arity agree on it."""
         out = []
         for k, e in enumerate(exprs):
-            types = {m.params[k].type for m in candidates
-                     if len(m.params) == len(exprs) and not m.varargs}
-            v, state = self.eval(self._typed_call(e, types.pop() if len(types) == 1 else None), state)
+            if isinstance(e, ast.MethodCall) and e.context is None:
+                types = {m.params[k].type for m in candidates
+                         if len(m.params) == len(exprs) and not m.varargs}
+                e = self._typed_call(e, types.pop() if len(types) == 1 else None)
+            v, state = self.eval(e, state)
             out.append(v)
         return out, state
 
@@ -2104,18 +2106,9 @@ class Executor:
             state = self.null_check(state, receiver, expr.line)
             result, state = jdk.opaque_call(self, state, receiver, expr.name, args, expr.line)
             site = self._site(f"{static_type.simple_name}.{expr.name}")
-            if frame.observe:
-                self.observations.append(Observation(expr.text, reached, result, site,
-                                                     list(self.handlers[-1][start:])))
-            return result, state
-        if method is None or static_type.origin == "external":
-            result, state = self._call_without_code(state, expr, static_type, receiver, args)
-            if frame.observe:
-                self.observations.append(Observation(expr.text, reached, result,
-                                                     self._site(f"{static_type.simple_name}.{expr.name}"),
-                                                     list(self.handlers[-1][start:])))
-            return result, state
-        if method.static:
+        elif method is None or static_type.origin == "external":
+            result, state, site = self._call_without_code(state, expr, static_type, receiver, args)
+        elif method.static:
             result, state, site = self.invoke(method, None, args, state, expr.line)
         elif receiver is None:
             self.unsupported(state, f"call of instance method {expr.name} from a static context",
@@ -2126,7 +2119,7 @@ class Executor:
             result, state, site = self.invoke(method, receiver, args, state, expr.line)
         else:
             result, state, site = self.call_virtual(state, receiver, method, args, expr.line)
-        if frame.observe and not method.static:
+        if frame.observe and (method is None or not method.static):
             self.observations.append(Observation(expr.text, reached, result, site,
                                                  list(self.handlers[-1][start:])))
         return result, state
