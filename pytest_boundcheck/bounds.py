@@ -9,6 +9,7 @@ class Bounds:
     objects: int = 3        # initial objects per type
     unroll: int = 8         # loop iterations
     inline_depth: int = 8   # nested calls
+    delegation_depth: int = 2  # calls of one method nested through objects made from field values
     timeout: float = 10.0   # seconds per check
     objects_mode: str = "constructors"  # or "fields": how the initial objects are made
     calls: int = 2          # method calls on an object after its constructor

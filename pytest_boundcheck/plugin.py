@@ -66,6 +66,8 @@ _BOUND_OPTIONS = {
     "max_length": (_count, "max_length", "elements of an array or a collection"),
     "unroll": (_positive_int, "unroll", "loop iterations to unroll"),
     "inline_depth": (_positive_int, "inline_depth", "nesting of inlined calls"),
+    "delegation_depth": (_positive_int, "delegation_depth",
+                         "nesting of calls of one method through objects made from field values"),
     "timeout": (_positive_float, "timeout", "solver seconds per check"),
     "string_length": (_count, "string_length", "length of the strings a check starts from"),
 }

@@ -2290,6 +2290,9 @@ class Executor:
         if len(self.frames) > self.bounds.inline_depth:
             self.cut(state, f"calls nested deeper than {self.bounds.inline_depth} "
                             f"(at {method.signature()})", line)
+        if self._delegates_too_deep(method, this):
+            self.cut(state, f"calls of {method.name}() through objects made from field values "
+                            f"nested more than {self.bounds.delegation_depth} deep", line)
         frame = Frame(method, method.owner, None if this is None else this.typed(method.owner))
         entry = State(state.guard, {p.name: a for p, a in zip(method.params, args)}, state.heap)
         escaped = len(self.handlers[-1])
@@ -2321,6 +2324,19 @@ class Executor:
         for s, _, ret_line in reversed(frame.returns[:-1]):
             site = mk_ite(s.guard, self._site(Location(method.owner.path, ret_line)), site)
         return value, State(out.guard, state.env, out.heap), site
+
+    def _delegates_too_deep(self, method: MethodInfo, this: Ref | None) -> bool:
+        """Would calling ``method`` on ``this``, an object made from field values, nest
+        more than ``bounds.delegation_depth`` calls of that method? Such objects form any
+        graph, cycles included (a decorator wrapping one that wraps it), so a method that
+        delegates to a field's object would otherwise unfold once per implementation at
+        every level down to the inline depth. Objects built by constructors nest only as
+        deep as their arguments (``objects.MAX_NESTING``)."""
+        if this is None or not all(o is not None and o.kind == "slot" for o in this.targets):
+            return False
+        nested = sum(1 for f in self.frames if f.method is not None and f.method.name == method.name
+                     and len(f.method.params) == len(method.params))
+        return nested >= self.bounds.delegation_depth
 
     def _bind_args(self, method: MethodInfo, args: list[Value], state: State, line: int):
         """Method invocation conversion. Library models receive variable arguments one by

@@ -446,3 +446,37 @@ def test_the_class_of_an_object_of_an_unknown_subclass_is_unknown(tmp_path):
     status, message = results["equals-symmetric"]
     assert status == "skipped"
     assert "getClass() of a Subject (its class is unknown)" in message
+
+
+DECORATOR = """
+    public final class Subject implements Named {
+        private final Named inner;
+        private final int tag;
+        public Subject(Named inner, int tag) { this.inner = inner; this.tag = tag; }
+        public String name() { return inner == null ? "" : inner.name(); }
+        @Override public boolean equals(Object o) { return o instanceof Subject s && s.name().equals(name()); }
+        @Override public int hashCode() { return HASH; }
+    }
+    interface Named { String name(); }
+    final class Plain implements Named {
+        private final String n;
+        Plain(String n) { this.n = n; }
+        public String name() { return n == null ? "" : n; }
+    }
+    """
+
+
+def test_delegation_through_objects_made_from_field_values_is_bounded_and_said(tmp_path):
+    """A decorator made from field values may wrap another, and that one a third: its
+    calls of one method nest as deep as the delegation bound, then end as a bound."""
+    fields = Bounds(objects_mode="fields")
+    results = check_all(tmp_path, DECORATOR.replace("HASH", "name().hashCode()"), fields)
+    status, message = results["hashcode-consistent"]
+    assert status == "passed"
+    assert "bounded at calls of name() through objects made from field values nested more " \
+           "than 2 deep" in message
+    deeper = check_all(tmp_path, DECORATOR.replace("HASH", "name().hashCode()"),
+                       Bounds(objects_mode="fields", delegation_depth=3))
+    assert "nested more than 3 deep" in deeper["hashcode-consistent"][1]
+    broken = check_all(tmp_path, DECORATOR.replace("HASH", "tag"), fields)
+    assert broken["hashcode-consistent"][0] == "failed"
