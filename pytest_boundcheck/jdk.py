@@ -145,8 +145,12 @@ def library_superclass(cls: ClassInfo) -> ClassInfo | None:
 
 def keeps_object_methods(cls: ClassInfo) -> bool:
     """Does this JDK class use Object's equals, hashCode and toString?"""
-    return cls.fqname in (OBJECT, "java.lang.Class", LAMBDA) or cls.element is not None or any(
-        t.fqname == "java.lang.Throwable" for t in cls.supertypes())
+    return cls.fqname in (OBJECT, "java.lang.Class", LAMBDA) or cls.element is not None or \
+        is_throwable(cls)
+
+
+def is_throwable(cls: ClassInfo) -> bool:
+    return any(t.fqname == "java.lang.Throwable" for t in cls.supertypes())
 
 # static final constants: (class, name) -> (type, value)
 _CONSTANTS = {
@@ -1307,6 +1311,8 @@ def _hashed(ex, state, v, line):
 
 
 # ------------------------------------------------------------- exceptions
+# Their constructors keep nothing of their arguments: no model reads an exception's message
+# (``Executor.unread_args``).
 
 for _name, (_kind, _, _sup, _) in list(_CLASSES.items()):
     if _name.endswith(("Exception", "Error", "Throwable")):

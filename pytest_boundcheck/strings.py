@@ -225,14 +225,17 @@ def char_at(t: Text, index: z3.BitVecRef) -> z3.BitVecRef:
 def concat(a: Text, b: Text) -> Text:
     """``a + b``: it holds as many chars as both may hold together."""
     ctx = a.ctx
-    chars = []
-    for k in range(len(a.chars) + len(b.chars)):
-        value = _char(ctx, 0)
-        for j in range(min(k + 1, len(b.chars))):  # b's char j lands at k when a's length is k - j
-            value = mk_ite(_is(a.length, k - j), b.chars[j], value)
-        if k < len(a.chars):
-            value = mk_ite(_below(k, a.length), a.chars[k], value)
-        chars.append(value)
+    if z3.is_bv_value(a.length):  # b's chars land at a fixed place (those past its length are 0)
+        chars = a.chars[:a.length.as_long()] + b.chars
+    else:
+        chars = []
+        for k in range(len(a.chars) + len(b.chars)):
+            value = _char(ctx, 0)
+            for j in range(min(k + 1, len(b.chars))):  # b's char j lands at k when a's length is k - j
+                value = mk_ite(_is(a.length, k - j), b.chars[j], value)
+            if k < len(a.chars):
+                value = mk_ite(_below(k, a.length), a.chars[k], value)
+            chars.append(value)
     length = a.length + b.length
     if z3.is_bv_value(z3.simplify(length)):
         length = z3.simplify(length)

@@ -2048,7 +2048,10 @@ class Executor:
         cls = self.resolve_type(expr.type)
         if not isinstance(cls, ClassInfo) or cls.origin == "external" or cls.kind not in ("class", "record"):
             self.unsupported(state, f"new {expr.type.name} (no model of this class)", expr.line)
-        args, state = self.eval_args(expr.args, state)
+        if cls.origin == "jdk" and jdk.is_throwable(cls):
+            args, state = self.unread_args(expr.args, state)
+        else:
+            args, state = self.eval_args(expr.args, state)
         box = jdk.BOXES.get(cls.fqname)
         if box is not None and len(args) == 1 and isinstance(args[0], Prim):  # new Long(1)
             return self.box(semantics.convert(args[0], box.prim), expr.line, new=True), state
@@ -2073,6 +2076,30 @@ class Executor:
             v, state = self.eval(e, state)
             out.append(v)
         return out, state
+
+    def unread_args(self, exprs, state: State) -> tuple[list[Value], State]:
+        """Arguments whose values no code reads (a JDK exception's message: its models keep
+        none), left to right. The parts of a string concatenation are evaluated for what
+        they do (calls, a ``toString()`` the engine cannot follow), but the text is not
+        built: a long message with numbers in it made most of the work of checks whose
+        constructors validate their arguments."""
+        out = []
+        for e in exprs:
+            v, state = self._unread(e, state)
+            out.append(v)
+        return out, state
+
+    def _unread(self, expr: ast.Expr, state: State) -> tuple[Value, State]:
+        if not (isinstance(expr, ast.Binary) and expr.op == "+"):
+            return self.eval(expr, state)
+        left, state = self._unread(expr.left, state)
+        right, state = self._unread(expr.right, state)
+        if not (_is_string(left) or _is_string(right)):
+            return self.binary("+", left, right, state, expr.line)
+        for v in (left, right):
+            if isinstance(v, Ref):
+                state = self.string_conversion(state, v, expr.line)[1]
+        return self.string_literal(""), state  # any String: no one reads it
 
     def _eval_MethodCall(self, expr: ast.MethodCall, state: State):
         frame = self.frame

@@ -480,3 +480,22 @@ def test_delegation_through_objects_made_from_field_values_is_bounded_and_said(t
     assert "nested more than 3 deep" in deeper["hashcode-consistent"][1]
     broken = check_all(tmp_path, DECORATOR.replace("HASH", "tag"), fields)
     assert broken["hashcode-consistent"][0] == "failed"
+
+
+def test_a_jdk_exception_message_is_not_built_and_bounds_nothing(tmp_path):
+    """No model reads a JDK exception's message: its text is not built, so a number of
+    more digits than texts are exact for does not end the path as a bound."""
+    results = check_all(tmp_path, """
+        public final class Subject {
+            private final int id;
+            public Subject(int id) { this.id = id; }
+            @Override public boolean equals(Object o) { return o instanceof Subject s && s.id == id; }
+            @Override public int hashCode() {
+                if (id > 20000) throw new IllegalStateException("no hash for " + id + " (" + this.id * 2L + ")");
+                return id;
+            }
+        }
+        """)
+    status, message = results["hashcode-consistent"]
+    assert status == "failed"
+    assert "IllegalStateException escaped the contract check" in message
