@@ -28,7 +28,7 @@ from .values import Ref, mk_and, mk_or
 
 # of the time limit, for exploring every call's code; past it, a check starts again trusting
 # the contracts of the project classes outside the hierarchy under test (Executor.keyed)
-EXACT_SHARE = 0.5
+EXACT_SHARE = 0.8
 
 
 @dataclass
