@@ -1312,7 +1312,7 @@ def _hashed(ex, state, v, line):
 
 # ------------------------------------------------------------- exceptions
 # Their constructors keep nothing of their arguments: no model reads an exception's message
-# (``Executor.unread_args``).
+# (``Executor._unread_args``).
 
 for _name, (_kind, _, _sup, _) in list(_CLASSES.items()):
     if _name.endswith(("Exception", "Error", "Throwable")):

@@ -1795,20 +1795,26 @@ class Executor:
             state = self.bounded_unless(state, strings.representable(v), "the text of a number "
                                         f"beyond {strings.DIGITS} digits", line)
             return strings.value_of(v), state
+        cases, state = self._text_cases(state, v, line)
+        return strings.merge(cases), state
+
+    def _text_cases(self, state: State, ref: Ref, line: int):
+        """(guard, text) for each object ``ref`` may be whose text the engine knows; on the
+        others (their ``toString()``) the path is stuck."""
         cases, others = [], []
-        for o in v.targets:
+        for o in ref.targets:
             if o is None:
-                cases.append((v.guard(o), strings.constant(self.ctx, "null")))
+                cases.append((ref.guard(o), strings.constant(self.ctx, "null")))
             elif o.cls.fqname == jdk.STRING:
-                cases.append((v.guard(o), self.text(o)))
+                cases.append((ref.guard(o), self.text(o)))
             elif o.meta is not None and jdk.class_text(o.meta) is not None:
-                cases.append((v.guard(o), strings.constant(self.ctx, jdk.class_text(o.meta))))
+                cases.append((ref.guard(o), strings.constant(self.ctx, jdk.class_text(o.meta))))
             else:
                 others.append(o)
         if others:
-            state = self.stuck_unless(state, v.member_guard(others), f"{others[0].cls.simple_name}"
+            state = self.stuck_unless(state, ref.member_guard(others), f"{others[0].cls.simple_name}"
                                       ".toString() in a string concatenation", line)
-        return strings.merge(cases), state
+        return cases, state
 
     def short_circuit(self, expr: ast.Binary, state: State):
         left, state = self.eval_cond(expr.left, state)
@@ -2049,7 +2055,7 @@ class Executor:
         if not isinstance(cls, ClassInfo) or cls.origin == "external" or cls.kind not in ("class", "record"):
             self.unsupported(state, f"new {expr.type.name} (no model of this class)", expr.line)
         if cls.origin == "jdk" and jdk.is_throwable(cls):
-            args, state = self.unread_args(expr.args, state)
+            args, state = self._unread_args(expr.args, state)
         else:
             args, state = self.eval_args(expr.args, state)
         box = jdk.BOXES.get(cls.fqname)
@@ -2077,7 +2083,7 @@ class Executor:
             out.append(v)
         return out, state
 
-    def unread_args(self, exprs, state: State) -> tuple[list[Value], State]:
+    def _unread_args(self, exprs, state: State) -> tuple[list[Value], State]:
         """Arguments whose values no code reads (a JDK exception's message: its models keep
         none), left to right. The parts of a string concatenation are evaluated for what
         they do (calls, a ``toString()`` the engine cannot follow), but the text is not
@@ -2097,8 +2103,8 @@ class Executor:
         if not (_is_string(left) or _is_string(right)):
             return self.binary("+", left, right, state, expr.line)
         for v in (left, right):
-            if isinstance(v, Ref):
-                state = self.string_conversion(state, v, expr.line)[1]
+            if isinstance(v, Ref):  # a toString() the engine cannot follow stays reported
+                state = self._text_cases(state, v, expr.line)[1]
         return self.string_literal(""), state  # any String: no one reads it
 
     def _eval_MethodCall(self, expr: ast.MethodCall, state: State):
