@@ -217,10 +217,14 @@ class Solver:
         left = deadline - time.perf_counter()
         if left <= 0:
             return Answer("unknown", reason="timeout")
-        too_large = self.weigher.too_large([goal] + self.constraints)  # as _identify leaves them
+        constraints = self.constraints
+        too_large = self.weigher.too_large([goal] + constraints)  # as _identify leaves them
+        if too_large and fixed:  # what is left once the object choices are put in
+            constraints = _with_fixed(constraints, fixed)
+            too_large = self.weigher.too_large([goal] + constraints)
         if too_large:
             return Answer("unknown", reason=too_large)
-        simpler, constraints, equalities = self._identify(goal)
+        simpler, constraints, equalities = self._identify(goal, constraints)
         facts = [simpler, *equalities, *fixed]
         related = self._related(constraints, facts)
         if len(related) < len(constraints):
@@ -274,14 +278,16 @@ class Solver:
             name = self._parent[name]
         return name
 
-    def _identify(self, goal: z3.BoolRef) -> tuple[z3.BoolRef, list[z3.BoolRef], list[z3.BoolRef]]:
-        """The goal and the constraints, with variables the goal equates at its top level
-        (``a.lo == b.lo``, also where every path of a disjunction does) replaced by one of
-        them, plus those equalities. Z3 would do the same, unless it first replaced each
-        variable by its definition and were left proving that two copies of some
-        arithmetic agree, which can take seconds where this takes nothing. The goal is
-        simplified first (``Double.compare(a, b) == 0`` becomes such an equality only then),
-        and what every side of a disjunction shares is taken out of it (``_factored``)."""
+    def _identify(self, goal: z3.BoolRef, constraints: list[z3.BoolRef]
+                  ) -> tuple[z3.BoolRef, list[z3.BoolRef], list[z3.BoolRef]]:
+        """The goal and the ``constraints`` (lined up with ``self.constraints``), with
+        variables the goal equates at its top level (``a.lo == b.lo``, also where every
+        path of a disjunction does) replaced by one of them, plus those equalities. Z3
+        would do the same, unless it first replaced each variable by its definition and
+        were left proving that two copies of some arithmetic agree, which can take seconds
+        where this takes nothing. The goal is simplified first (``Double.compare(a, b) == 0``
+        becomes such an equality only then), and what every side of a disjunction shares
+        is taken out of it (``_factored``)."""
         goal = _factored(z3.simplify(goal), {})
         pairs = []
         for c in _implied(goal).values():
@@ -290,11 +296,11 @@ class Solver:
                 if _is_variable(a) and _is_variable(b) and not a.eq(b):
                     pairs.append((b, a))
         if not pairs:
-            return goal, self.constraints, []
+            return goal, constraints, []
         self._group()
         replaced = {str(b) for b, _ in pairs}
         constraints = [z3.substitute(c, *pairs) if names & replaced else c
-                       for c, names in zip(self.constraints, self._mentions)]
+                       for c, names in zip(constraints, self._mentions)]
         return z3.simplify(z3.substitute(goal, *pairs)), constraints, [a == b for b, a in pairs]
 
     def _next_split(self, goal: z3.BoolRef, depth: int) -> int:
@@ -551,6 +557,15 @@ def _implied(t: z3.BoolRef, known: dict | None = None) -> dict[int, z3.BoolRef]:
         else:
             known[key] = {key: t}
     return known[key]
+
+
+def _with_fixed(terms: list[z3.BoolRef], fixed: list[z3.BoolRef]) -> list[z3.BoolRef]:
+    """``terms`` with the object choices ``fixed`` (``choice == value``) put in, simplified:
+    a choice picks one branch of each call dispatched on it, and the floating-point
+    arithmetic of the others goes. They line up with ``terms``; the variables of each
+    are among those of its original."""
+    pairs = [(a, b) if z3.is_bv_value(b) else (b, a) for a, b in (f.children() for f in fixed)]
+    return [z3.simplify(z3.substitute(t, *pairs)) for t in terms]
 
 
 def _constants(terms: list[z3.ExprRef]) -> list[z3.ExprRef]:
