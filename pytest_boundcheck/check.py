@@ -151,14 +151,23 @@ def _assumed(ex: Executor, bounds: Bounds) -> str:
     if ex.trusted():
         text += (f" (of the project classes among them, exploring the code exactly took longer "
                  f"than {bounds.timeout * EXACT_SHARE:g} s; their own items check it)")
-    if ex.functions:
-        one = len(ex.functions) == 1
-        text += f"; assumed {', '.join(ex.functions)} {'is a' if one else 'are'} deterministic " \
-                f"function{'' if one else 's'} of {'its' if one else 'their'} receiver and arguments"
+    without_code = [call for call in ex.functions if call not in ex.summarised]
+    if without_code:
+        text += f"; assumed {_deterministic(without_code)}"
+    if ex.summarised:
+        text += (f"; assumed {_deterministic(list(ex.summarised))} (called on objects made from "
+                 f"field values that may be of {min(ex.summarised.values())} classes or more, "
+                 "not followed into each class's code)")
     if ex.fresh_statics:
         text += f"; assumed the static fields {', '.join(ex.fresh_statics)} start as class " \
                 "initialisation sets them"
     return text
+
+
+def _deterministic(calls: list[str]) -> str:
+    one = len(calls) == 1
+    return (f"{', '.join(calls)} {'is a' if one else 'are'} deterministic function"
+            f"{'' if one else 's'} of {'its' if one else 'their'} receiver and arguments")
 
 
 def _trusted(ex: Executor, bounds: Bounds) -> str:
@@ -181,16 +190,20 @@ def _library_parts(ex: Executor) -> str:
 
 
 def _functions(ex: Executor, model: z3.ModelRef) -> str:
-    """Why a violation found with calls without code taken as unknown deterministic
-    functions (``Executor._call_without_code``) may not occur: their code may rule it out.
-    Only calls that the violating run made count."""
+    """Why a violation found with calls taken as unknown deterministic functions
+    (``Executor._unknown_function``) may not occur: their code, which the check does not
+    have or did not follow (``Executor.summarised``), may rule it out. Only calls that
+    the violating run made count."""
     made = [call for call, uses in ex.functions.items()
             if any(z3.is_true(model.eval(use.guard, model_completion=True)) for use in uses)]
-    if not made:
-        return ""
-    return (f"found with the results of {', '.join(made)} taken to be any that a deterministic "
-            "function could give; the code of those methods, which the check does not have, "
-            "may rule the violation out")
+    reasons = []
+    for calls, code in (([c for c in made if c not in ex.summarised], "which the check does not have"),
+                        ([c for c in made if c in ex.summarised], "which the check did not follow")):
+        if calls:
+            reasons.append(f"found with the results of {', '.join(calls)} taken to be any that a "
+                           f"deterministic function could give; the code of those methods, {code}, "
+                           "may rule the violation out")
+    return "; ".join(reasons)
 
 
 def _bounds(bounds: Bounds, ex: Executor) -> str:

@@ -60,8 +60,9 @@ class Rendering:
                     on = "" if use.receiver is None else \
                         f" on {self.names.get(self.target(use.receiver)) or 'an object'}"
                     obj = self.target(use.result) if isinstance(use.result, Ref) else None
-                    value = f"a {obj.cls.simple_name}" if obj is not None and obj.opaque \
-                        else self.java(use.result, shown=True)
+                    unnamed = obj is not None and (obj.opaque or (
+                        obj.kind == "slot" and obj.cls.is_project and obj not in self.names))
+                    value = f"a {obj.cls.simple_name}" if unnamed else self.java(use.result, shown=True)
                     lines.append(f"// {call}{on} returned {value}")
         return list(dict.fromkeys(lines))
 
@@ -162,7 +163,9 @@ class Rendering:
         elif recipe is not None:
             call = recipe.built_by
             args = ", ".join(self.java(a) for a in call.args)
-            made = (f"new {type_}({args})" if call.method.name == "<init>"
+            made = (f"{self.java(call.enclosing)}.new {obj.cls.decl.name}({args})"
+                    if call.enclosing is not None else f"new {type_}({args})"
+                    if call.method.name == "<init>"
                     else f"{self.type_name(call.method.owner)}.{call.method.name}({args})")
             self.lines.append(f"{type_} {name} = {made};")
             for then in recipe.then:

@@ -64,6 +64,7 @@ class MethodCall(Expr):
 class New(Expr):
     type: TypeName
     args: tuple[Expr, ...]
+    outer: Expr | None = None  # ``outer.new Inner(...)``
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,12 +323,14 @@ class Param:
     type: TypeName
     name: str
     varargs: bool = False  # ``T... name``: ``type`` is the array type
+    annotations: tuple[Annotation, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Annotation:
     """``@name(key = value, ...)``; values kept as source text (a lone value has key
-    ``value``). Only annotations that change what code exists (Lombok's) are read."""
+    ``value``). Read are those that change what code exists (Lombok's) and nullness
+    annotations (``nullness``)."""
     name: str
     args: tuple[tuple[str, str], ...] = ()
 

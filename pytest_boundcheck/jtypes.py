@@ -62,6 +62,7 @@ class FieldInfo:
     init: ast.Expr | None = None
     transient: bool = False
     line: int = 0
+    never_null: bool = False  # declared so (``nullness``)
 
     @property
     def key(self) -> str:
@@ -69,11 +70,15 @@ class FieldInfo:
         return f"{self.owner.fqname}.{self.name}"
 
 
+ENCLOSING_FIELD = "this$0"
+
+
 @dataclass(eq=False)
 class Param:
     type: "JType"
     name: str
     is_type_var: bool = False  # declared as a type variable: overriders may narrow it (bridge)
+    never_null: bool = False  # declared so (``nullness``)
 
 
 @dataclass(eq=False)
@@ -187,6 +192,12 @@ class ClassInfo:
             if name in t.fields:
                 return t.fields[name]
         return None
+
+    @property
+    def enclosing_field(self) -> FieldInfo | None:
+        """An inner class's hidden field that holds its enclosing instance (``this$0``,
+        as javac names it), None for any other class."""
+        return self.fields.get(ENCLOSING_FIELD)
 
     def instance_fields(self) -> list[FieldInfo]:
         """All instance fields, superclass fields first, in declaration order."""

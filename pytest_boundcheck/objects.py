@@ -27,7 +27,7 @@ import z3
 from . import collections_model, jdk, semantics
 from .bounds import Bounds
 from .harness import ParamDomain
-from .jtypes import VOID, ClassInfo, MethodInfo, PrimType
+from .jtypes import ENCLOSING_FIELD, VOID, ClassInfo, MethodInfo, Param, PrimType
 from .solve import BLAST_BUDGET_MB, Weigher
 from .symex import DeadPath, Event, Executor, Location, OutOfSteps, State
 from .values import ID_BITS, HeapObj, Prim, Ref, Value, mk_and, mk_ite, mk_not, ref_to
@@ -58,6 +58,7 @@ class Call:
     guard: z3.BoolRef
     method: MethodInfo
     args: list[Value]
+    enclosing: Ref | None = None  # an inner class's enclosing instance
 
 
 @dataclass
@@ -223,8 +224,13 @@ class ObjectMaker:
 
         def run(s):
             args, s = self._arguments(s, builder, depth, f"{name}.{builder.name}", line)
+            outer = None
             if builder.name == "<init>":
                 ref, s = ex.new_object(s, cls, line)
+                if cls.enclosing_field is not None:  # an inner class: outer.new Inner(...)
+                    outer, s = self._argument(s, Param(cls.outer, "", never_null=True), depth,
+                                              f"{name}.{ENCLOSING_FIELD}")
+                    s = ex.set_enclosing(s, ref, outer)
                 s = ex.invoke(builder, ref, args, s, line)[1]
             else:  # a factory's null is no object: those paths make none
                 ref, s, _ = ex.invoke(builder, None, args, s, line)
@@ -233,11 +239,11 @@ class ObjectMaker:
                     raise DeadPath
                 s = s.under(mk_and(s.guard, mk_not(ref.null_guard())))
                 ref = ref.narrowed(objects)
-            made.append((ref, args))
+            made.append((ref, args, outer))
             return s
         marks, before = (len(ex.constraints), ex.names_defined()), state
         state = self._quietly(state, run, builder)
-        ref, args = made[0]
+        ref, args, outer = made[0]
         too_large = self._weigher.too_large(
             ex.constraints[marks[0]:] + [state.guard] + _terms(state.heap.values()),
             BLAST_BUDGET_MB // 3, [before.guard] + _terms(before.heap.values()))
@@ -246,7 +252,7 @@ class ObjectMaker:
             ex.cuts.append(Event(guard, f"objects that {builder.signature()} would make are "
                                         f"left out ({too_large})", Location(cls.path, line)))
             raise DeadPath
-        call = Call(guard, builder, args)
+        call = Call(guard, builder, args, outer)
         for obj in ref.targets:
             if obj is not None:
                 self.recipes[obj] = Recipe(call, then)
@@ -255,21 +261,26 @@ class ObjectMaker:
     def _arguments(self, state: State, method: MethodInfo, depth: int, name: str, line: int):
         args = []
         for p in method.params:
-            if isinstance(p.type, PrimType):
-                value = semantics.variable(self.ex.ctx, p.type, f"{name}.{p.name}")
-                self.ex.inputs.append((value.term, p.type))
-            elif depth + 1 > MAX_NESTING:
-                value = ref_to(p.type, None, self.ex.ctx)
-            else:
-                options = [None] + self.ex.domain(p.type)
-                wide = len(options) - 1 > WIDE_ARGUMENT
-                why = f"one of the {len(options) - 1} classes a {p.type.simple_name} argument may have"
-                value, state = self._choose(
-                    state, f"{name}.{p.name}", p.type, options,
-                    lambda s, t, guard: self._by_fields(s, t, why)
-                    if wide and t.is_project and t.kind != "enum" else self.build(s, t, depth + 1))
+            value, state = self._argument(state, p, depth, f"{name}.{p.name}")
             args.append(value)
         return args, state
+
+    def _argument(self, state: State, p: Param, depth: int, name: str) -> tuple[Value, State]:
+        if isinstance(p.type, PrimType):
+            value = semantics.variable(self.ex.ctx, p.type, name)
+            self.ex.inputs.append((value.term, p.type))
+            return value, state
+        if depth + 1 > MAX_NESTING and not p.never_null:
+            return ref_to(p.type, None, self.ex.ctx), state
+        classes = self.ex.domain(p.type)
+        why = None  # to make its objects from field values, not by their constructors
+        if len(classes) > WIDE_ARGUMENT:
+            why = f"one of the {len(classes)} classes a {p.type.simple_name} argument may have"
+        elif depth + 1 > MAX_NESTING:
+            why = f"an argument declared non-null, nested more than {MAX_NESTING} deep"
+        return self._choose(state, name, p.type, ([] if p.never_null else [None]) + classes,
+                            lambda s, t, guard: self._by_fields(s, t, why)
+                            if why and t.is_project and t.kind != "enum" else self.build(s, t, depth + 1))
 
     def _then(self, cls: ClassInfo, ref: Ref, state: State, depth: int, name: str,
               calls: list[Call]) -> State:

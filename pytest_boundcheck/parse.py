@@ -190,7 +190,7 @@ class _Converter:
         if kind == "record":
             for p in self.params(node.child_by_field_name("parameters")):
                 fields.append(ast.FieldDecl(frozenset({"private", "final"}), p.type, p.name,
-                                            None, _line(node)))
+                                            None, _line(node), p.annotations))
         body = node.child_by_field_name("body")
         for member in self.body_members(body):
             t = member.type
@@ -325,7 +325,8 @@ class _Converter:
         for p in _named(node):
             if p.type == "formal_parameter":
                 type_ = self.type(p.child_by_field_name("type"))
-                out.append(ast.Param(self.declarator_type(type_, p), _text(p.child_by_field_name("name"))))
+                out.append(ast.Param(self.declarator_type(type_, p), _text(p.child_by_field_name("name")),
+                                     annotations=self.annotations(p)))
             elif p.type == "spread_parameter":
                 type_ = self.type(_named(p)[-2] if len(_named(p)) > 1 else _named(p)[0])
                 decl = _named(p)[-1]
@@ -650,11 +651,11 @@ class _Converter:
     def expr_object_creation_expression(self, node):
         if any(c.type == "class_body" for c in _named(node)):
             return ast.UnsupportedExpr(_line(node), "anonymous class")
-        if _named(node)[0].type not in ("type_identifier", "scoped_type_identifier",
-                                               "generic_type", "type_arguments"):
-            return ast.UnsupportedExpr(_line(node), "qualified inner class creation")
+        first = _named(node)[0]
+        outer = None if first.type in ("type_identifier", "scoped_type_identifier", "generic_type",
+                                       "type_arguments") else self.expr(first)
         return ast.New(_line(node), self.type(node.child_by_field_name("type")),
-                       self.args(node.child_by_field_name("arguments")))
+                       self.args(node.child_by_field_name("arguments")), outer)
 
     def expr_assignment_expression(self, node):
         return ast.Assign(_line(node), _text(node.child_by_field_name("operator")),

@@ -15,9 +15,10 @@ from typing import Callable
 from . import javaast as ast
 from . import jdk
 from . import lombok
+from . import nullness
 from .parse import parse_file, parse_members
-from .jtypes import (PRIMITIVES, ClassInfo, FieldInfo, JType, MethodInfo, Param, PrimType,
-                     assignable, widens_to)
+from .jtypes import (ENCLOSING_FIELD, PRIMITIVES, ClassInfo, FieldInfo, JType, MethodInfo, Param,
+                     PrimType, assignable, widens_to)
 
 LIBRARIES = Path(__file__).resolve().parent / "libraries"
 
@@ -92,9 +93,13 @@ class Program:
             cls.fields[f.name] = FieldInfo(f.name, self.resolve_type(f.type, cls), cls,
                                            static="static" in f.modifiers,
                                            final="final" in f.modifiers, init=f.init, line=f.line,
-                                           transient="transient" in f.modifiers)
+                                           transient="transient" in f.modifiers,
+                                           never_null=nullness.never_null(f.annotations, cls, False))
         for c in decl.constants:
             cls.fields[c.name] = FieldInfo(c.name, cls, cls, static=True, final=True, line=c.line)
+        if cls.outer is not None and decl.kind == "class" and "static" not in cls.modifiers:
+            cls.fields[ENCLOSING_FIELD] = FieldInfo(ENCLOSING_FIELD, cls.outer, cls, static=False,
+                                                    final=True, line=decl.line, never_null=True)
         methods = list(decl.methods) + generated_methods
         ctors = [c for c in decl.constructors if c.name == "<init>"] + generated_ctors
         if decl.kind == "record":
@@ -113,10 +118,15 @@ class Program:
         for name, bound in m.type_params:
             if bound is not None:
                 type_vars[name] = self._erased(self.resolve_type(bound, cls, type_vars))
+        # a record's canonical constructor takes its components' annotations
+        components = {f.name: f.annotations for f in cls.decl.fields if "static" not in f.modifiers}
+        if cls.decl.kind != "record" or [p.name for p in m.params] != list(components):
+            components = {}
         params = []
         for p in m.params:
             is_var = p.type.dims == 0 and (p.type.name in type_vars or p.type.name in cls.type_vars)
-            params.append(Param(self.resolve_type(p.type, cls, type_vars), p.name, is_var))
+            params.append(Param(self.resolve_type(p.type, cls, type_vars), p.name, is_var,
+                                nullness.never_null(p.annotations + components.get(p.name, ()), cls, True)))
         ret = (PRIMITIVES["void"] if m.return_type is None
                else self.resolve_type(m.return_type, cls, type_vars))
         return MethodInfo(m.name, cls, params, ret, static="static" in m.modifiers,

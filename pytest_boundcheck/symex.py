@@ -65,6 +65,7 @@ from .values import (
 
 FEASIBILITY_RLIMIT = 100_000  # solver resource units for one path-feasibility question
 ORACLE_MISSES = 4  # after this many undecided questions in a row, the check stops asking
+SUMMARY_FANOUT = 6  # classes with their own code for a call on an object made from field values
 
 
 class OutOfTime(Exception):
@@ -214,6 +215,7 @@ class Executor:
         self.library_parts: dict[str, None] = {}
         # calls without code taken as unknown deterministic functions
         self.functions: dict[str, list[FunctionUse]] = {}
+        self.summarised: dict[str, int] = {}  # of ``functions``, calls with code not followed -> classes
         self.lazy: list[z3.BoolRef] = []  # definitions the solver adds only where a model needs them
         self._hashes: list[tuple[strings.Text, z3.BitVecRef]] = []
         self.texts: list[strings.Text] = []  # the contents of the strings a check starts from
@@ -457,7 +459,7 @@ class Executor:
                 value = semantics.variable(self.ctx, t, name)
                 self.inputs.append((value.term, t))
             else:
-                value = self.choice(name, t, self.domain(t), nullable=True)
+                value = self.choice(name, t, self.domain(t), nullable=not fld.never_null)
             self.initial[key] = value
         return self.initial[key]
 
@@ -717,15 +719,18 @@ class Executor:
         return result, state
 
     def _function_result(self, type_: JType, label: str) -> Value | None:
-        """Any value of ``type_`` (None if the check cannot make one from nothing)."""
+        """Any value of ``type_`` (None if the check cannot make one from nothing): of a
+        project class, null or one of the objects made from field values."""
         if type_ is VOID:  # what it does to its arguments is unknown
             return None
         if isinstance(type_, PrimType):
             value = semantics.variable(self.ctx, type_, label)
             self.inputs.append((value.term, type_))
             return value
-        if not isinstance(type_, ClassInfo) or type_.origin == "project" or \
-                type_.element is not None or collections_model.any_content(type_):
+        if isinstance(type_, ClassInfo) and type_.origin == "project":
+            return self.choice(label, type_, self.domain(type_), nullable=True)
+        if not isinstance(type_, ClassInfo) or type_.element is not None \
+                or collections_model.any_content(type_):
             return None
         obj = (self.any_string(label) if type_.fqname == jdk.STRING else
                self.any_box(type_, label) if type_.fqname in jdk.BOXES else
@@ -735,10 +740,13 @@ class Executor:
 
     def _same_result(self, a: Value, b: Value) -> z3.BoolRef:
         """Two results of one function are equal: equal primitives; both null, or objects
-        of equal contents (texts, boxed values or equality and order keys)."""
+        of equal contents (texts, boxed values or equality and order keys); of a project
+        class (any of the objects made from field values), the same object."""
         if isinstance(a, Prim):
             return a.term == b.term
         x, y = a.targets[-1], b.targets[-1]
+        if x.cls.is_project:  # one of the objects made from field values: the same one
+            return a.id == b.id
         if x.content is not None:
             same = strings.equal(x.content, y.content) if x.cls.fqname == jdk.STRING \
                 else x.content == y.content
@@ -1428,11 +1436,31 @@ class Executor:
         self.unsupported(state, expr.what, expr.line)
 
     def _eval_This(self, expr: ast.This, state: State):
-        frame = self.frame
-        if frame.this is None or (expr.qualifier and expr.qualifier != frame.cls.simple_name
-                                  and not frame.cls.simple_name.endswith("." + expr.qualifier)):
-            self.unsupported(state, "reference to an enclosing instance", expr.line)
-        return frame.this, state
+        if self.frame.this is None:
+            self.unsupported(state, "'this' in a static context", expr.line)
+        if not expr.qualifier:
+            return self.frame.this, state
+        c = self.frame.cls
+        while c is not None and c.simple_name.rpartition(".")[2] != expr.qualifier.rpartition(".")[2]:
+            c = c.outer
+        if c is None:
+            self.unsupported(state, f"{expr.qualifier}.this (no enclosing class of that name)", expr.line)
+        return self.enclosing(state, c, expr.line)
+
+    def enclosing(self, state: State, cls: ClassInfo, line: int) -> tuple[Ref, State]:
+        """The innermost instance of ``cls`` (or a subclass) that ``this`` is, or encloses:
+        ``Outer.this``, and the object an outer class's field or method is used on from an
+        inner class's code, through each inner class's enclosing instance (``this$0``)."""
+        c, ref = self.frame.cls, self.frame.this
+        if ref is None:
+            self.unsupported(state, f"{cls.simple_name}'s instance from a static context", line)
+        while not c.is_subtype_of(cls):
+            if c.enclosing_field is None:
+                self.unsupported(state, f"{cls.simple_name}'s instance from {c.simple_name}, "
+                                        "which has no enclosing instance", line)
+            ref, state = self.read_field(state, ref, c.enclosing_field, line)
+            c = c.outer
+        return ref, state
 
     def _eval_ClassLiteral(self, expr: ast.ClassLiteral, state: State):
         t = self.resolve_type(expr.type)
@@ -1444,21 +1472,20 @@ class Executor:
     def _eval_Name(self, expr: ast.Name, state: State):
         if expr.name in state.env:
             return state.env[expr.name], state
-        fld = self.field_in_scope(expr.name, state, expr.line)
+        fld = self.field_in_scope(expr.name)
         if fld is None:
             self.unsupported(state, f"'{expr.name}' (no model of a class or field of that name)",
                              expr.line)
         if fld.static:
             return self.static_value(fld, state, expr.line), state
-        return self.read_field(state, self.frame.this, fld, expr.line)
+        holder, state = self.enclosing(state, fld.owner, expr.line)
+        return self.read_field(state, holder, fld, expr.line)
 
-    def field_in_scope(self, name: str, state: State, line: int) -> FieldInfo | None:
+    def field_in_scope(self, name: str) -> FieldInfo | None:
         c: ClassInfo | None = self.frame.cls
         while c is not None:
             fld = c.lookup_field(name)
             if fld is not None:
-                if c is not self.frame.cls and not fld.static:
-                    self.unsupported(state, f"field '{name}' of an enclosing instance", line)
                 return fld
             c = c.outer
         imported = self.program.statically_imported(name, self.frame.cls,
@@ -1471,7 +1498,7 @@ class Executor:
         if dotted is None:
             return None
         head = dotted.partition(".")[0]
-        if head in state.env or self.field_in_scope(head, state, expr.line) is not None:
+        if head in state.env or self.field_in_scope(head) is not None:
             return None
         return self.program.lookup_class(dotted, self.frame.cls)
 
@@ -1656,7 +1683,7 @@ class Executor:
             return None
         if target.name in state.env:
             return state.env[target.name].type
-        fld = self.field_in_scope(target.name, state, target.line)
+        fld = self.field_in_scope(target.name)
         return fld.type if fld is not None else None
 
     def lvalue(self, target: ast.Expr, state: State):
@@ -1670,10 +1697,10 @@ class Executor:
                 return v, s
             return (lambda s: (s.env[name], s)), write_local, state
         if isinstance(target, ast.Name):
-            fld = self.field_in_scope(target.name, state, target.line)
+            fld = self.field_in_scope(target.name)
             if fld is None:
                 self.unsupported(state, f"unknown name '{target.name}'", target.line)
-            obj = None if fld.static else self.frame.this
+            obj, state = (None, state) if fld.static else self.enclosing(state, fld.owner, target.line)
         elif isinstance(target, ast.FieldAccess):
             owner = None if target.is_super else self.type_named(target.target, state)
             if target.is_super:
@@ -1905,7 +1932,7 @@ class Executor:
         if isinstance(expr, ast.Name):
             if expr.name in state.env:
                 return expr.name in self.frame.constants
-            fld = self.field_in_scope(expr.name, state, expr.line)
+            fld = self.field_in_scope(expr.name)
             return fld is not None and self.is_constant_field(fld)
         if isinstance(expr, ast.FieldAccess):
             owner = None if expr.is_super else self.type_named(expr.target, state)
@@ -2051,7 +2078,17 @@ class Executor:
 
     # -- objects and calls
     def _eval_New(self, expr: ast.New, state: State):
-        cls = self.resolve_type(expr.type)
+        outer = None
+        if expr.outer is not None:  # outer.new Inner(...): Inner is a member of outer's class
+            outer, state = self.eval(expr.outer, state)
+            state = self.null_check(state, outer, expr.line)
+            cls = next((t.members[expr.type.name] for t in outer.type.supertypes()
+                        if expr.type.name in t.members), None) if isinstance(outer.type, ClassInfo) else None
+            if cls is None or cls.enclosing_field is None:
+                self.unsupported(state, f"qualified new {expr.type.name}(...) (no inner class of "
+                                        "that name in the qualifying object's class)", expr.line)
+        else:
+            cls = self.resolve_type(expr.type)
         if not isinstance(cls, ClassInfo) or cls.origin == "external" or cls.kind not in ("class", "record"):
             self.unsupported(state, f"new {expr.type.name} (no model of this class)", expr.line)
         if cls.origin == "jdk" and jdk.is_throwable(cls):
@@ -2065,8 +2102,25 @@ class Executor:
         if ctor is None:
             self.unsupported(state, f"constructor {cls.simple_name}({_types(args)})", expr.line)
         ref, state = self.new_object(state, cls, expr.line)
+        if cls.enclosing_field is not None:
+            if outer is None:
+                outer, state = self.enclosing(state, cls.outer, expr.line)
+            state = self.set_enclosing(state, ref, outer)
         _, state, _ = self.invoke(ctor, ref, args, state, expr.line)
         return ref, state
+
+    @staticmethod
+    def set_enclosing(state: State, ref: Ref, outer: Ref) -> State:
+        """``ref``'s new object, of an inner class, with ``outer`` as its enclosing instance,
+        also as an object of inner superclasses of the same outer class (whose implicit
+        ``super()`` passes it on)."""
+        obj = ref.targets[-1]
+        heap = dict(state.heap)
+        c = obj.cls
+        while c is not None and c.enclosing_field is not None and obj.cls.outer.is_subtype_of(c.outer):
+            heap[(obj, c.enclosing_field)] = outer
+            c = c.superclass
+        return State(state.guard, state.env, heap)
 
     def eval_args(self, exprs, state: State,
                   candidates: list[MethodInfo] = ()) -> tuple[list[Value], State]:
@@ -2128,6 +2182,9 @@ class Executor:
         candidates = self.program.methods_named(static_type, expr.name)
         args, state = self.eval_args(expr.args, state, candidates)
         method = self.program.select_method(candidates, [a.type for a in args])
+        if expr.target is None and receiver is None and method is not None and not method.static \
+                and frame.this is not None:  # an enclosing instance's method
+            receiver, state = self.enclosing(state, static_type, expr.line)
         contract_call = jdk.obeys_contract(expr.name, args)
         # super.equals / super.hashCode of a library superclass without source
         to_library = expr.is_super and (method is None or method.owner.fqname == jdk.OBJECT) \
@@ -2213,6 +2270,12 @@ class Executor:
                     unknown.append(obj)
                 else:
                     groups.setdefault(id(impl), (impl, bridged, []))[2].append(obj)
+        if self._summarised(receiver, method, groups, unknown, contract_call):
+            call = f"{method.owner.simple_name}.{method.name}({_types(args)})"
+            self.summarised[call] = min(len(groups), self.summarised.get(call, len(groups)))
+            value, state = self._unknown_function(state, call, method.name, receiver, args,
+                                                  method.return_type, line)
+            return value, state, self._site(call)
         results = []
         opaque = keyed + [o for o in unknown if contract_call and (
             o.opaque or self._by_library(o.cls, method.name))]
@@ -2246,6 +2309,17 @@ class Executor:
             results.append(self.branch(state, guard, lambda s, i=impl, b=bridged, t=this:
                                        self._invoke_bridged(i, b, t, args, s, line)))
         return self._merge_results(results, method.return_type)
+
+    def _summarised(self, receiver: Ref, method: MethodInfo, groups: dict, unknown: list,
+                    contract_call: bool) -> bool:
+        """Is the call better taken as an unknown deterministic function of its receiver
+        and arguments? So it is where the receiver is an object made from field values
+        that may be of ``SUMMARY_FANOUT`` or more classes with their own code for it:
+        followed one by one, each such call multiplies the paths by the classes, and a
+        chain of them (a chronology's field's type) by their product."""
+        return (len(groups) >= SUMMARY_FANOUT and not unknown and not contract_call
+                and method.return_type is not VOID and not jdk.NOT_FUNCTIONS.fullmatch(method.name)
+                and all(o.kind == "slot" for _, o in receiver.non_null()))
 
     def _ruled_out(self, guard: z3.BoolRef, receiver: Ref, objs: list[HeapObj]) -> bool:
         """Does the path guard simplify to false once the receiver is fixed to each of

@@ -482,6 +482,99 @@ def test_delegation_through_objects_made_from_field_values_is_bounded_and_said(t
     assert broken["hashcode-consistent"][0] == "failed"
 
 
+def _shapes(count: int) -> str:
+    """A Subject over a Shape field, with ``count`` Shape classes of their own ``sides()``."""
+    return """
+        public final class Subject {
+            private final Shape shape;
+            private final int tag;
+            public Subject(Shape shape, int tag) { this.shape = shape; this.tag = tag; }
+            private int sides() { return shape == null ? 0 : shape.sides(); }
+            @Override public boolean equals(Object o) { return o instanceof Subject s && s.sides() == sides(); }
+            @Override public int hashCode() { return HASH; }
+        }
+        interface Shape { int sides(); }
+        """ + "".join(f"final class Shape{k} implements Shape {{ int n; public int sides() {{ return n + {k}; }} }}\n"
+                      for k in range(count))
+
+
+def test_a_call_on_objects_made_from_field_values_of_many_classes_is_a_function(tmp_path):
+    """A call whose receiver is made from field values and may be of ``SUMMARY_FANOUT``
+    classes or more is taken as an unknown deterministic function, and the result says so;
+    fewer classes are followed into their code. A violation that rests on such a result is
+    a possible one only."""
+    fields = Bounds(objects_mode="fields")
+    many = check_all(tmp_path, _shapes(6).replace("HASH", "sides()"), fields)["hashcode-consistent"]
+    assert many[0] == "passed"
+    assert "assumed Shape.sides() is a deterministic function of its receiver and arguments " \
+           "(called on objects made from field values that may be of 6 classes or more" in many[1]
+    few = check_all(tmp_path, _shapes(2).replace("HASH", "sides()"), fields)["hashcode-consistent"]
+    assert few[0] == "passed" and "Shape.sides()" not in few[1]
+    (tmp_path / "Subject.java").write_text(textwrap.dedent(_shapes(6).replace("HASH", "sides() > 100 ? tag : 0")))
+    project = Project([tmp_path])
+    cls = project.program.project[0]
+    contract = next(c for c in project.contracts_for(cls) if c.id == "hashcode-consistent")
+    broken = project.check(cls, contract, fields)
+    assert broken.status == "failed"
+    assert "found with the results of Shape.sides() taken to be any that a deterministic " \
+           "function could give; the code of those methods, which the check did not follow, " \
+           "may rule the violation out" in broken.unconfirmed
+
+
+NULLNESS = """
+    import javax.annotation.Nonnull;
+    CLASS_ANNOTATION
+    public final class Subject {
+        FIELD_ANNOTATION private final Inner inner;
+        public Subject(PARAMETER_ANNOTATION Inner inner) { this.inner = inner; }
+        @Override public boolean equals(Object o) { return o instanceof Subject s && s.inner.v == inner.v; }
+        @Override public int hashCode() { return inner.v; }
+    }
+    final class Inner { final int v; Inner(int v) { this.v = v; } }
+    """
+
+
+@pytest.mark.parametrize("on_class, on_field, on_parameter, expected", [
+    ("", "", "", "failed"),
+    ("", "", "@Nonnull", "passed"),
+    ("", "", "@lombok.NonNull", "passed"),
+    ("@NullMarked", "", "", "passed"),
+    ("@NullMarked", "", "@Nullable", "failed"),
+    ("@ParametersAreNonnullByDefault", "", "", "passed"),
+])
+def test_a_parameter_declared_non_null_is_never_given_null(tmp_path, on_class, on_field,
+                                                          on_parameter, expected):
+    """Objects are made as code honouring nullness annotations makes them: by their own
+    annotation or their class's default, whatever library declares it."""
+    source = NULLNESS.replace("CLASS_ANNOTATION", on_class).replace(
+        "FIELD_ANNOTATION", on_field).replace("PARAMETER_ANNOTATION", on_parameter)
+    assert check_all(tmp_path, source)["equals-reflexive"][0] == expected
+
+
+def test_a_record_component_declared_non_null_is_never_null(tmp_path):
+    """The canonical constructor's parameters take their components' annotations."""
+    source = """
+        public record Subject(@NonNull Inner inner, int tag) {
+            @Override public boolean equals(Object o) { return o instanceof Subject s && s.inner.v == inner.v; }
+            @Override public int hashCode() { return inner.v; }
+        }
+        final class Inner { final int v; Inner(int v) { this.v = v; } }
+        """
+    assert check_all(tmp_path, source)["equals-reflexive"][0] == "passed"
+    assert check_all(tmp_path, source.replace("@NonNull ", ""))["equals-reflexive"][0] == "failed"
+
+
+@pytest.mark.parametrize("on_class, on_field, expected", [
+    ("", "", "failed"), ("", "@NotNull", "passed"), ("@NullMarked", "", "passed"),
+    ("@ParametersAreNonnullByDefault", "", "failed")])
+def test_a_field_declared_non_null_is_never_null_in_objects_made_from_field_values(
+        tmp_path, on_class, on_field, expected):
+    source = NULLNESS.replace("CLASS_ANNOTATION", on_class).replace(
+        "FIELD_ANNOTATION", on_field).replace("PARAMETER_ANNOTATION", "")
+    results = check_all(tmp_path, source, Bounds(objects_mode="fields"))
+    assert results["equals-reflexive"][0] == expected
+
+
 def test_a_jdk_exception_message_is_not_built_and_bounds_nothing(tmp_path):
     """No model reads a JDK exception's message: its text is not built, so a number of
     more digits than texts are exact for does not end the path as a bound."""
@@ -499,3 +592,36 @@ def test_a_jdk_exception_message_is_not_built_and_bounds_nothing(tmp_path):
     status, message = results["hashcode-consistent"]
     assert status == "failed"
     assert "IllegalStateException escaped the contract check" in message
+
+
+INNER = """
+    public final class Subject {
+        private final int scale;
+        public Subject(int scale) { this.scale = scale; }
+        int factor() { return scale; }
+        public Entry entry(int v) { return new Entry(v); }
+        public final class Entry {
+            private final int v;
+            public Entry(int v) { this.v = v; }
+            int scaled() { return v * Subject.this.scale + v * factor() - v * scale; }
+            @Override public boolean equals(Object o) { return o instanceof Entry e && e.scaled() == scaled(); }
+            @Override public int hashCode() { return HASH; }
+        }
+    }
+    """
+
+
+def test_an_inner_class_reads_its_enclosing_instance(tmp_path):
+    """An inner class's code reads its enclosing instance's fields and calls its methods,
+    unqualified or through ``Outer.this``; the objects a check makes are made with an
+    enclosing instance, and a counterexample writes ``outer.new Inner(...)``."""
+    def entry_results(source):
+        (tmp_path / "Subject.java").write_text(textwrap.dedent(source))
+        project = Project([tmp_path])
+        cls = next(c for c in project.program.project if c.simple_name == "Subject.Entry")
+        return {c.id: project.check(cls, c, Bounds()) for c in project.contracts_for(cls)}
+    held = entry_results(INNER.replace("HASH", "scaled()"))
+    assert {k: o.status for k, o in held.items()} == EQUALS_PASS
+    broken = entry_results(INNER.replace("HASH", "v"))["hashcode-consistent"]
+    assert broken.status == "failed", broken.message
+    assert re.search(r"Subject\.Entry x = subject\d+\.new Entry\(", broken.message), broken.message
