@@ -163,10 +163,12 @@ class Rendering:
         elif recipe is not None:
             call = recipe.built_by
             args = ", ".join(self.java(a) for a in call.args)
-            made = (f"{self.java(call.enclosing)}.new {obj.cls.decl.name}({args})"
-                    if call.enclosing is not None else f"new {type_}({args})"
-                    if call.method.name == "<init>"
-                    else f"{self.type_name(call.method.owner)}.{call.method.name}({args})")
+            if call.enclosing is not None:  # an inner class: made by its enclosing instance
+                made = f"{self.java(call.enclosing)}.new {obj.cls.decl.name}({args})"
+            elif call.method.name == "<init>":
+                made = f"new {type_}({args})"
+            else:
+                made = f"{self.type_name(call.method.owner)}.{call.method.name}({args})"
             self.lines.append(f"{type_} {name} = {made};")
             for then in recipe.then:
                 if self.holds(then.guard):

@@ -266,6 +266,10 @@ class ObjectMaker:
         return args, state
 
     def _argument(self, state: State, p: Param, depth: int, name: str) -> tuple[Value, State]:
+        """Any value a caller may pass for ``p`` to a builder of an object ``depth`` levels
+        deep: a number, null (unless ``p`` is declared non-null), or an object of a class
+        the parameter may hold, built in turn (made from field values past ``MAX_NESTING``
+        or among more than ``WIDE_ARGUMENT`` classes)."""
         if isinstance(p.type, PrimType):
             value = semantics.variable(self.ex.ctx, p.type, name)
             self.ex.inputs.append((value.term, p.type))
