@@ -2316,10 +2316,12 @@ class Executor:
         and arguments? So it is where the receiver is an object made from field values
         that may be of ``SUMMARY_FANOUT`` or more classes with their own code for it:
         followed one by one, each such call multiplies the paths by the classes, and a
-        chain of them (a chronology's field's type) by their product."""
+        chain of them (a chronology's field's type) by their product. Not on the objects
+        the contract is checked on: their own code, which the check follows, calls the
+        same methods, and a result that need not agree with it would be a false lead."""
         return (len(groups) >= SUMMARY_FANOUT and not unknown and not contract_call
                 and method.return_type is not VOID and not jdk.NOT_FUNCTIONS.fullmatch(method.name)
-                and all(o.kind == "slot" for _, o in receiver.non_null()))
+                and all(o.kind == "slot" and o not in self.arguments for _, o in receiver.non_null()))
 
     def _ruled_out(self, guard: z3.BoolRef, receiver: Ref, objs: list[HeapObj]) -> bool:
         """Does the path guard simplify to false once the receiver is fixed to each of

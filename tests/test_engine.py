@@ -521,6 +521,26 @@ def test_a_call_on_objects_made_from_field_values_of_many_classes_is_a_function(
            "may rule the violation out" in broken.unconfirmed
 
 
+def test_calls_on_the_objects_under_check_are_followed_whatever_their_classes(tmp_path):
+    """The objects a contract is checked on run their own code, which calls the same
+    methods: their calls are followed, not taken as functions that need not agree with it."""
+    shapes = "".join(
+        f"final class Shape{k} implements Shape {{ int n; public int sides() {{ return n + {k}; }}"
+        " public boolean equals(Object o) { return o instanceof Shape s && s.sides() == sides(); }"
+        " public int hashCode() { return sides(); } }\n" for k in range(6))
+    results = check_all(tmp_path, """
+        public final class Subject implements Shape {
+            int n;
+            public int sides() { return n; }
+            @Override public boolean equals(Object o) { return o instanceof Shape s && s.sides() == sides(); }
+            @Override public int hashCode() { return sides(); }
+        }
+        interface Shape { int sides(); }
+        """ + shapes, Bounds(objects_mode="fields"))
+    assert results["equals-symmetric"][0] == "passed", results["equals-symmetric"][1]
+    assert "not followed" not in results["equals-symmetric"][1]
+
+
 NULLNESS = """
     import javax.annotation.Nonnull;
     CLASS_ANNOTATION
