@@ -640,7 +640,7 @@ def test_an_inner_class_reads_its_enclosing_instance(tmp_path):
         project = Project([tmp_path])
         cls = next(c for c in project.program.project if c.simple_name == "Subject.Entry")
         return {c.id: project.check(cls, c, Bounds()) for c in project.contracts_for(cls)}
-    held = entry_results(INNER.replace("HASH", "scaled()"))
+    held = entry_results(INNER.replace("HASH", "Subject.this.new Entry(v).scaled()"))
     assert {k: o.status for k, o in held.items()} == EQUALS_PASS
     broken = entry_results(INNER.replace("HASH", "v"))["hashcode-consistent"]
     assert broken.status == "failed", broken.message
