@@ -126,3 +126,20 @@ def test_a_query_leaves_out_unrelated_constraints_only_where_that_cannot_change_
     contradicted = solve.Solver(ctx, 10.0, related + [y > 5, y < 3], [], set())
     assert contradicted.check(w == 1).verdict == "unsat"
     assert contradicted.queries == 2  # the small question, then the whole one for a model
+
+
+def test_arithmetic_too_large_to_bit_blast_is_weighed_with_the_object_choices_put_in():
+    """A query whose constraints hold more floating-point arithmetic than the solver can
+    hold is asked once an object choice leaves it out (a call dispatched to a class
+    whose code has none), and refused, saying why, where the choice keeps it."""
+    ctx = z3.Context()
+    a, b, c, d, r = (z3.FP(n, z3.Float64(ctx)) for n in "abcdr")
+    choice = z3.BitVec("choice", 32, ctx)
+    result = [r == z3.If(choice == 1, a / b / c / d, a)]  # three divisions: about 750 MB
+    solver = solve.Solver(ctx, 10.0, [z3.ULE(choice, 1)] + result, [(choice, [0, 1])], {"choice"})
+    answer = solver.check(z3.And(z3.fpIsNaN(r, ctx), z3.ULE(choice, 1)))  # split on the choice
+    assert answer.verdict == "sat"
+    assert answer.model.eval(choice).as_long() == 0
+    kept = solve.Solver(ctx, 10.0, [z3.ULE(choice, 1)] + result, [(choice, [0, 1])], {"choice"})
+    refused = kept.check(z3.And(choice == 1, z3.fpIsNaN(r, ctx)))
+    assert refused.verdict == "unknown" and "3 double divisions: bit-blasting" in refused.reason
