@@ -123,7 +123,8 @@ class Solver:
         parameter, else when the whole query is not decided within ``SPLIT_RLIMIT``.
         The first satisfiable case, in choice order, gives the model. Where it breaks
         lazy constraints, the case is asked again with them and with what they depend on
-        as in the model; if that fails, they hold for good and the query is asked again."""
+        as in the model, within ``SPLIT_RLIMIT`` (so pinned, they are constants to
+        compute); if that fails, they hold for good and the query is asked again."""
         if self._ruled_out_without_floating_point(goal):
             return Answer("unsat")
         answer = self._search(goal)
@@ -134,7 +135,7 @@ class Solver:
                 break
             case = answer.case
             added += broken + pins  # the model kept the earlier pins: they still agree
-            answer = self._leaf(case[0], case[1:] + added, self.deadline)
+            answer = self._leaf(case[0], case[1:] + added, self.deadline, SPLIT_RLIMIT)
             if answer.verdict == "sat":
                 answer.case = case
                 continue

@@ -143,3 +143,25 @@ def test_arithmetic_too_large_to_bit_blast_is_weighed_with_the_object_choices_pu
     kept = solve.Solver(ctx, 10.0, [z3.ULE(choice, 1)] + result, [(choice, [0, 1])], {"choice"})
     refused = kept.check(z3.And(choice == 1, z3.fpIsNaN(r, ctx)))
     assert refused.verdict == "unknown" and "3 double divisions: bit-blasting" in refused.reason
+
+
+def test_a_model_that_breaks_a_lazy_constraint_is_asked_again_only_briefly(monkeypatch):
+    """A model that breaks a lazy constraint (``h == 3 * x + 1`` here) is asked again with
+    it and with ``x`` pinned, within ``SPLIT_RLIMIT``; undecided so, the constraint holds
+    for good and the query is searched again, rather than that one pinned case taking
+    all the time left."""
+    ctx = z3.Context()
+    h, x = z3.BitVec("h", 32, ctx), z3.BitVec("x", 32, ctx)
+    asked_again = []
+    real_leaf = solve.Solver._leaf
+
+    def leaf(self, goal, fixed, deadline, rlimit=0):
+        if fixed:  # the case asked again, with the constraint and the pins
+            asked_again.append(rlimit)
+            return solve.Answer("unknown", reason="canceled")
+        return real_leaf(self, goal, fixed, deadline, rlimit)
+    monkeypatch.setattr(solve.Solver, "_leaf", leaf)
+    solver = solve.Solver(ctx, 10.0, [], [], set(), lazy=[h == 3 * x + 1])
+    answer = solver.check(z3.And(h == 7, z3.ULE(x, 10)))
+    assert answer.verdict == "sat" and answer.model.eval(x).as_long() == 2
+    assert asked_again == [solve.SPLIT_RLIMIT]
