@@ -34,7 +34,9 @@ MEMORY_LIMIT_MB = 4096
 # value ranges to try, in order: (bound, signs, also MIN/MAX and their neighbours)
 _LADDER = ((1, "+", False), (1, "+-", False), (1, "+-", True), (16, "+-", False),
            (256, "+-", False), (65536, "+-", False))
-SPLIT_RLIMIT = 300_000  # resource units a query may take before it is split: about 0.1 s here
+# resource units a query may take before it is split, or a case asked again with a model's
+# pins before its lazy constraints hold for good: a fraction of a second here
+SPLIT_RLIMIT = 300_000
 UNITS_PER_SECOND = 3_000_000  # Z3's resource units per second of solving here, roughly
 SPLIT_SHARE = 0.4  # of the time left, what splitting may take before the whole query gets the rest
 WEAKER_SHARE = 0.1  # of the time left, what the query without floating point may take
