@@ -78,6 +78,9 @@ class ObjectMaker:
         self.unconfirmed_uses: list[tuple[z3.BoolRef, str]] = []
         self._count = 0
         self._weigher = Weigher()
+        # (choice, parameter type, its occurrence among the parameters, non-null) -> the
+        # argument value the alternatives of that choice share (``_arguments``)
+        self._shared: dict[tuple, Value] = {}
 
     def describe(self) -> str:
         if self.bounds.objects_mode == "fields":
@@ -94,7 +97,7 @@ class ObjectMaker:
 
     def as_the_program_makes(self) -> z3.BoolRef:
         """No object was made in a way the program's own code may never make it."""
-        return mk_and(*[mk_not(guard) for guard, _ in self.unconfirmed_uses])
+        return mk_and(self.ex.true, *[mk_not(guard) for guard, _ in self.unconfirmed_uses])
 
     def unconfirmed(self, model: z3.ModelRef) -> str:
         """Why the violation in ``model`` might not occur in the program: it uses objects
@@ -223,7 +226,7 @@ class ObjectMaker:
         made: list = []
 
         def run(s):
-            args, s = self._arguments(s, builder, depth, f"{name}.{builder.name}", line)
+            args, s = self._arguments(s, builder, depth, name)
             outer = None
             if builder.name == "<init>":
                 ref, s = ex.new_object(s, cls, line)
@@ -258,10 +261,23 @@ class ObjectMaker:
                 self.recipes[obj] = Recipe(call, then)
         return ref.typed(cls), state
 
-    def _arguments(self, state: State, method: MethodInfo, depth: int, name: str, line: int):
-        args = []
+    def _arguments(self, state: State, method: MethodInfo, depth: int, choice: str):
+        """The arguments of ``method``, one of the alternatives of ``choice`` (an object's
+        builders, or the methods of one call on it). Only one alternative runs, so they
+        share their inputs where making them touches no state (numbers, and null or
+        objects of classes without source): a field that each builder sets from its
+        first ``String`` is then one term, not a choice among copies that the solver has
+        to split."""
+        args, seen = [], {}
         for p in method.params:
-            value, state = self._argument(state, p, depth, f"{name}.{p.name}")
+            occurrence = seen[p.type] = seen.get(p.type, -1) + 1
+            key = (choice, p.type, occurrence, p.never_null)
+            value = self._shared.get(key)
+            if value is None:
+                value, state = self._argument(state, p, depth, f"{choice}.{method.name}.{p.name}")
+                if isinstance(p.type, PrimType) or all(
+                        o is None or not o.cls.is_project for o in value.targets):
+                    self._shared[key] = value
             args.append(value)
         return args, state
 
@@ -303,8 +319,7 @@ class ObjectMaker:
                     line = method.decl.line if method.decl else 0
 
                     def run(s2):
-                        args, s2 = self._arguments(s2, method, depth, f"{var_name}.{method.name}",
-                                                   line)
+                        args, s2 = self._arguments(s2, method, depth, var_name)
                         calls.append(Call(var == k, method, args))
                         return ex.invoke(method, ref, args, s2, line)[1]
                     return self._quietly(s, run, method)

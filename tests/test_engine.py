@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from pytest_boundcheck.bounds import Bounds
+from pytest_boundcheck.objects import ObjectMaker
 from pytest_boundcheck.parse import JavaSyntaxError, parse_source
 from pytest_boundcheck.project import Project
 
@@ -343,6 +344,34 @@ def test_a_factory_that_returns_null_makes_no_object(tmp_path):
         }
         """)
     assert statuses(results) == EQUALS_PASS
+
+
+def test_the_builders_of_one_object_share_their_inputs(tmp_path, monkeypatch):
+    """Only one of an object's builders runs, so they take one input for the same kind
+    of argument: ``name`` is then one String whichever builder made the object, not a
+    choice among three that the solver would have to split."""
+    makers = []
+    monkeypatch.setattr(ObjectMaker, "describe", lambda self: makers.append(self) or "")
+    results = check_all(tmp_path, """
+        public final class Subject {
+            private final String name;
+            private final int weight;
+            public Subject(String name) { this(name, 1); }
+            public Subject(String name, int weight) { this.name = name; this.weight = weight; }
+            public static Subject of(String name) { return new Subject(name, 0); }
+            @Override public boolean equals(Object o) {
+                return o instanceof Subject s && java.util.Objects.equals(s.name, name)
+                    && s.weight == weight;
+            }
+            @Override public int hashCode() { return java.util.Objects.hashCode(name) + weight; }
+        }
+        """)
+    assert results["hashcode-consistent"][0] == "passed"
+    recipes = [r for obj, r in makers[-1].recipes.items() if obj.cls.simple_name == "Subject"]
+    assert len(recipes) == 6  # x and y, by each of the three builders
+    assert len({id(r.built_by.args[0]) for r in recipes}) == 2
+    weights = {id(r.built_by.args[1]) for r in recipes if len(r.built_by.args) == 2}
+    assert len(weights) == 2
 
 
 def test_comments_between_any_two_tokens_are_ignored(tmp_path):
