@@ -24,7 +24,7 @@ from .program import Program
 from .solve import Solver
 from .bounds import Bounds
 from .symex import Event, Executor, OutOfTime
-from .values import Ref, mk_and, mk_or
+from .values import Ref, mk_and, mk_not, mk_or
 
 # of the time limit, for exploring every call's code; past it, a check starts again trusting
 # the contracts of the project classes outside the hierarchy under test (Executor.keyed)
@@ -90,9 +90,12 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
                     eager={d.name for d in domains} | ex.split_early, lazy=ex.lazy)
     violation = mk_or(ctx, [t.guard for t in thrown])
     answer = solver.check(violation)
-    if answer.verdict == "sat" and maker.unconfirmed(answer.model):
-        # the violation used objects the program may never make: look for one without
-        confirmed = solver.check(mk_and(violation, maker.as_the_program_makes()))
+    if answer.verdict == "sat" and (maker.unconfirmed(answer.model) or _functions(ex, answer.model)):
+        # the violation used objects the program may never make, or results of calls taken
+        # as unknown functions: look for one without
+        confirmed = solver.check(mk_and(violation, maker.as_the_program_makes(),
+                                        *[mk_not(use.guard) for uses in ex.functions.values()
+                                          for use in uses]))
         answer = confirmed if confirmed.verdict == "sat" else answer
     timings["solve"] = time.perf_counter() - built
     if answer.verdict == "sat":

@@ -76,6 +76,31 @@ def test_a_violation_that_needs_no_such_object_is_a_failure(tmp_path):
     assert "Sealed" not in symmetric.counterexample.text.split("bounds:")[0]
 
 
+def test_a_violation_that_needs_no_unknown_function_result_is_a_failure(tmp_path):
+    """A violation shows when ``signum()`` of a BigInteger (code the check does not have)
+    returns 7, and also, without it, with ``v`` 123456: the second is the failure."""
+    outcome = outcomes(tmp_path, """
+        import java.math.BigInteger;
+        public final class Signed {
+            private final int v;
+            private final BigInteger big;
+            public Signed(int v, BigInteger big) { this.v = v; this.big = big; }
+            @Override public boolean equals(Object o) {
+                if (!(o instanceof Signed s)) return false;
+                if (big != null && big.signum() == 7) return true;
+                return s.v == v || v == 123456 && s.v == -9;
+            }
+            @Override public int hashCode() { return 0; }
+        }
+        """, "Signed")
+    assert outcome["equals-symmetric"].status == "failed"
+    assert outcome["equals-symmetric"].unconfirmed == ""
+    assert "123456" in outcome["equals-symmetric"].counterexample.text
+    transitive = outcome["equals-transitive"]  # which only signum() can break
+    assert transitive.status == "failed"
+    assert transitive.unconfirmed.startswith("found with the results of BigInteger.signum()")
+
+
 def test_the_plugin_reports_possible_violations_as_xfail(pytester: pytest.Pytester):
     pytester.makefile(".java", Outer=textwrap.dedent(OUTER))
     result = pytester.runpytest("--boundcheck", ".", "-rx", "-p", "no:cacheprovider")
