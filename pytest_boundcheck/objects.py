@@ -29,7 +29,7 @@ from .bounds import Bounds
 from .harness import ParamDomain
 from .jtypes import ENCLOSING_FIELD, VOID, ClassInfo, MethodInfo, Param, PrimType
 from .solve import BLAST_BUDGET_MB, Weigher
-from .symex import DeadPath, Event, Executor, Location, OutOfSteps, State
+from .symex import DeadPath, Dropped, Event, Executor, Location, OutOfSteps, State
 from .values import ID_BITS, HeapObj, Prim, Ref, Value, mk_and, mk_ite, mk_not, ref_to
 
 MAX_NESTING = 2  # objects built as arguments of arguments; deeper reference arguments are null
@@ -345,7 +345,7 @@ class ObjectMaker:
         """Run code that builds an object: a path that throws builds nothing; a path that
         reaches code the engine does not model builds nothing either, and is a bound."""
         ex = self.ex
-        ex.handlers.append([])
+        ex.handlers.append(Dropped())
         stuck_before = len(ex.stuck)
         try:
             return run(state)

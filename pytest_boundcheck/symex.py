@@ -105,6 +105,11 @@ class Thrown:
     message: str | None = None
 
 
+class Dropped(list):
+    """The handler of what code that builds an object throws: a path that throws builds
+    no object, so its exception is counted (``Executor.endings``) and never read."""
+
+
 @dataclass
 class Event:
     """A stuck or cut path: its condition, what stopped it and where."""
@@ -1150,6 +1155,10 @@ class Executor:
         raise DeadPath
 
     def _exec_Throw(self, stmt: ast.Throw, state: State) -> State:
+        if isinstance(self.handlers[-1], Dropped):  # the exception is never read: not made
+            throwable = self.program.classes["java.lang.Throwable"]
+            self.raise_(state, ref_to(throwable, None, self.ctx), stmt.line)
+            raise DeadPath
         exc, state = self.eval(stmt.value, state)
         state = self.null_check(state, exc, stmt.line)
         self.raise_(state, exc.narrowed(o for o in exc.targets if o is not None), stmt.line)

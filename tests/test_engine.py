@@ -374,6 +374,26 @@ def test_the_builders_of_one_object_share_their_inputs(tmp_path, monkeypatch):
     assert len(weights) == 2
 
 
+def test_what_a_constructor_throws_is_not_made(tmp_path):
+    """A path that throws while building an object builds none, so the exception is never
+    read: its message, here with a construct the engine does not model, is not built, and
+    bounds nothing."""
+    results = check_all(tmp_path, """
+        public final class Subject {
+            private final int v;
+            public Subject(int v) {
+                if (v < 0) throw new IllegalStateException("negative: " + new Object() { }.hashCode());
+                this.v = v;
+            }
+            @Override public boolean equals(Object o) { return o instanceof Subject s && s.v == v; }
+            @Override public int hashCode() { return v; }
+        }
+        """)
+    status, message = results["hashcode-consistent"]
+    assert status == "passed"
+    assert "bounded" not in message
+
+
 def test_comments_between_any_two_tokens_are_ignored(tmp_path):
     results = check_all(tmp_path, """
         public final class Subject {
