@@ -111,8 +111,9 @@ class Solver:
         self.queries += 1
         s.add(*(t.translate(s.ctx) for t in terms))
         result = s.check()
-        statistics = s.statistics()  # Z3 counts the units per context
-        self.spent += statistics.get_key_value("rlimit count") if "rlimit count" in statistics.keys() else 0
+        statistics = s.statistics()  # Z3 counts the units per context: these are the query's
+        if "rlimit count" in statistics.keys():
+            self.spent += statistics.get_key_value("rlimit count")
         return result, s
 
     def _model(self, s: z3.Solver) -> z3.ModelRef:
