@@ -12,6 +12,10 @@ three objects of a mutable number class (4 constructors, 9 mutators each) make
 hundreds, where Z3 decides the whole query in a second. So splitting gets a
 share of the time, and a query it does not decide is then asked whole.
 
+A case with more floating-point arithmetic than Z3 can bit-blast is asked with that
+arithmetic left out too, and may so be ruled out, or found satisfiable where a model of
+the weaker question, its inputs pinned, is one of the real question.
+
 All the queries of one check share its time limit.
 
 Small values are asked for after a violation is found: a counterexample with
@@ -40,6 +44,8 @@ SPLIT_RLIMIT = 300_000
 UNITS_PER_SECOND = 3_000_000  # Z3's resource units per second of solving here, roughly
 SPLIT_SHARE = 0.4  # of the time left, what splitting may take before the whole query gets the rest
 WEAKER_SHARE = 0.1  # of the time left, what the query without floating point may take
+WITHOUT_BIT_BLASTING_SHARE = 0.5  # of the time left, what a case too large to bit-blast may take
+# to be decided without its floating-point arithmetic
 EAGER_SPLIT = 24  # a choice among this many objects or fewer is split at once
 # a query is asked whole before it is split on a choice only until this many such tries
 # were undecided at the same level of splitting: the cases of one choice (a parameter's
@@ -82,7 +88,6 @@ class Solver:
         ``timeout``: the seconds all the queries together may take."""
         self.ctx = ctx
         self.deadline = time.perf_counter() + timeout
-        self.weaker_rlimit = int(WEAKER_SHARE * timeout * UNITS_PER_SECOND)
         self.constraints = constraints
         self.lazy = list(lazy)
         self.splits = splits
@@ -151,26 +156,27 @@ class Solver:
         return answer
 
     def _search(self, goal: z3.BoolRef) -> Answer:
-        """The goal split by object choices, for a share of the time left; if that does
-        not decide it, the whole goal at once, for the rest."""
+        """The goal split by object choices, for a share of the time left (all of it for a
+        goal too large to bit-blast whole); if that does not decide it, the whole goal at
+        once, for the rest."""
         left = self.deadline - time.perf_counter()
-        answer = self._solve(goal, 0, [], self.deadline - (1 - SPLIT_SHARE) * left)
+        share = 1.0 if self.weigher.too_large([goal, *self.constraints]) else SPLIT_SHARE
+        answer = self._solve(goal, 0, [], self.deadline - (1 - share) * left)
         if answer.verdict != "unknown" or time.perf_counter() >= self.deadline:
             return answer
         return self._leaf(goal, [], self.deadline)
 
     def _ruled_out_without_floating_point(self, goal: z3.BoolRef) -> bool:
         """Is the goal unsatisfiable even with each floating-point operation a free value
-        (``WithoutFloatingPoint``)? A contract that holds whatever the arithmetic gives
-        (equals by ``doubleToLongBits`` of fields that mutators add to) is so decided
-        without bit-blasting any of it."""
+        (``_weakly``)? A contract that holds whatever the arithmetic gives (equals by
+        ``doubleToLongBits`` of fields that mutators add to) is so decided without
+        bit-blasting any of it."""
         terms = [goal, *self.constraints]
         if _without_floating_point(terms):
             return False
-        weaker = WithoutFloatingPoint()
-        result, _ = self._ask([weaker.weakened(t) for t in terms],
-                              self.deadline - time.perf_counter(), self.weaker_rlimit)
-        return result == z3.unsat
+        left = self.deadline - time.perf_counter()
+        rlimit = int(WEAKER_SHARE * left * UNITS_PER_SECOND)
+        return self._weakly(goal, self.constraints, [], left, rlimit, confirm=False).verdict == "unsat"
 
     def _broken(self, model: z3.ModelRef) -> tuple[list[z3.BoolRef], list[z3.BoolRef]]:
         """The lazy constraints ``model`` breaks, and equalities that pin what they depend
@@ -226,7 +232,9 @@ class Solver:
             constraints = _with_fixed(constraints, fixed)
             too_large = self.weigher.too_large([goal] + constraints)
         if too_large:
-            return Answer("unknown", reason=too_large)
+            answer = self._weakly(goal, constraints, fixed, left, rlimit or int(
+                WITHOUT_BIT_BLASTING_SHARE * left * UNITS_PER_SECOND))
+            return answer if answer.verdict != "unknown" else Answer("unknown", reason=too_large)
         simpler, constraints, equalities = self._identify(goal, constraints)
         facts = [simpler, *equalities, *fixed]
         related = self._related(constraints, facts)
@@ -245,6 +253,51 @@ class Solver:
         if result == z3.unsat:
             return Answer("unsat")
         return Answer("unknown", reason=s.reason_unknown())
+
+    def _weakly(self, goal: z3.BoolRef, constraints: list[z3.BoolRef], fixed: list[z3.BoolRef],
+                left: float, rlimit: int, confirm: bool = True) -> Answer:
+        """The goal (a case of it, with the object choices ``fixed``) decided without
+        bit-blasting its floating-point arithmetic, within ``left`` seconds and ``rlimit``
+        units: unsatisfiable if it is even with each operation a free value
+        (``WithoutFloatingPoint``); satisfiable if the inputs of a model of that weaker
+        question (all variables but those a constraint defines), pinned, give a model of
+        the real one, where the arithmetic is then small or on constants: a violation
+        that does not turn on floating-point values (a null field that a method
+        dereferences) is so found (unless not asked to ``confirm``). Otherwise unknown."""
+        start = time.perf_counter()
+        deadline = start + left
+        terms = [goal, *constraints]
+        if fixed:  # a case: what its goal equates goes first, and unrelated constraints go
+            simpler, constraints, equalities = self._identify(goal, constraints)
+            facts = [simpler, *equalities, *fixed]
+            terms = [*facts, *self._related(constraints, facts)]
+        weaker = WithoutFloatingPoint()
+        weakened = [weaker.weakened(t) for t in terms]
+        if time.perf_counter() >= deadline:
+            return Answer("unknown")
+        result, s = self._ask(weakened, deadline - time.perf_counter(), rlimit)
+        if result == z3.unsat:
+            return Answer("unsat")
+        if result == z3.sat and confirm:
+            model = self._model(s)
+            defined = {str(c.arg(0)) for c in [*constraints, *self.lazy]
+                       if z3.is_eq(c) and _is_variable(c.arg(0))}
+            inputs = [v for v in _constants(terms) if str(v) not in defined]
+            # the floating-point inputs left free if the arithmetic on them is small enough
+            # to bit-blast, so that the real question may pick other values; else all
+            # pinned; one real question, within SPLIT_RLIMIT
+            for pinned_inputs in ([v for v in inputs if not isinstance(v.sort(), z3.FPSortRef)],
+                                  inputs):
+                pairs = [(v, model.eval(v, model_completion=True)) for v in pinned_inputs]
+                pinned = [z3.simplify(z3.substitute(t, *pairs)) for t in terms]
+                left = deadline - time.perf_counter()
+                if left > 0 and not self.weigher.too_large(pinned):
+                    result, s = self._ask([*pinned, *(v == value for v, value in pairs)], left,
+                                          SPLIT_RLIMIT)
+                    if result == z3.sat:
+                        return Answer("sat", self._model(s), case=[goal] + fixed)
+                    break
+        return Answer("unknown")
 
     def _related(self, constraints: list[z3.BoolRef], facts: list[z3.BoolRef]) -> list[z3.BoolRef]:
         """Those of ``constraints`` (which line up with ``self.constraints``) connected to
@@ -443,28 +496,56 @@ class Weigher:
 
 class WithoutFloatingPoint:
     """Formulas with each floating-point operation replaced by a fresh constant of its sort
-    (the same one wherever it occurs): weaker, so what one rules out the original rules
-    out too, and decided without bit-blasting any arithmetic. For quick questions about
-    which paths exist, which rarely turn on floating-point values."""
+    (one per operation on the same, so weakened, operands): weaker, so what one rules out
+    the original rules out too, and decided without bit-blasting any arithmetic. For
+    quick questions about which paths exist, which rarely turn on floating-point values.
+
+    Choices, array reads, negation and absolute value stay, and an operation of one
+    operand on a choice (``(float) n``, ``n`` the field of one of several classes) becomes
+    the choice of the operation on each alternative: two calls that reach the same fields
+    through differently built choices then get the same stand-ins, so a statistic
+    computed twice from the same fields is one value."""
 
     def __init__(self):
         self._known: dict[int, tuple] = {}  # term id -> (term, its floating-point operations)
-        self._stand_ins: dict[int, z3.ExprRef] = {}  # operation's id -> its stand-in
+        self._stand_ins: dict[int, tuple] = {}  # operation's id -> (operation, its stand-in)
 
-    def weakened(self, term: z3.BoolRef) -> z3.BoolRef:
-        pairs = []
-        for key in _floating_gathered([term], self._known, _floating_operation):
-            if key not in self._stand_ins:
-                operation = self._known[key][0]
-                self._stand_ins[key] = z3.FreshConst(operation.sort(), "fp")
-            pairs.append((self._known[key][0], self._stand_ins[key]))
+    def weakened(self, term: z3.ExprRef) -> z3.ExprRef:
+        pairs = [(self._known[key][0], self._stand_in(self._known[key][0]))
+                 for key in _floating_gathered([term], self._known, _floating_operation)]
         return z3.substitute(term, *pairs) if pairs else term
+
+    def _stand_in(self, operation: z3.ExprRef) -> z3.ExprRef:
+        """The stand-in of one operation, once its operands are weakened."""
+        key = operation.get_id()
+        if key not in self._stand_ins:
+            decl = operation.decl()
+            operands = [self.weakened(a) for a in operation.children()]
+            values = [i for i, a in enumerate(operands) if not z3.is_fprm(a)]
+            if len(values) == 1 and z3.is_app_of(operands[values[0]], z3.Z3_OP_ITE):
+                at = values[0]
+                condition, *alternatives = operands[at].children()
+                then, otherwise = (self._stand_in(decl(*operands[:at], a, *operands[at + 1:]))
+                                   for a in alternatives)
+                stand_in = z3.If(condition, then, otherwise)
+            elif any(not a.eq(b) for a, b in zip(operands, operation.children())):
+                stand_in = self._stand_in(decl(*operands))
+            else:
+                stand_in = z3.FreshConst(operation.sort(), "fp")
+            self._stand_ins[key] = (operation, stand_in)
+        return self._stand_ins[key][1]
+
+
+# floating-point valued terms a weakened formula keeps exactly: cheap to bit-blast, and
+# choices and reads carry the values that a contract compares
+_EXACT_FLOATING = {z3.Z3_OP_FPA_FP, z3.Z3_OP_ITE, z3.Z3_OP_SELECT, z3.Z3_OP_UNINTERPRETED,
+                   z3.Z3_OP_FPA_NEG, z3.Z3_OP_FPA_ABS}
 
 
 def _floating_operation(t: z3.ExprRef) -> frozenset:
-    """``t``'s id if it computes a floating-point value (not a variable or literal)."""
+    """``t``'s id if it computes a floating-point value by arithmetic or conversion."""
     if z3.is_app(t) and t.num_args() > 0 and isinstance(t.sort(), z3.FPSortRef) \
-            and t.decl().kind() != z3.Z3_OP_FPA_FP:
+            and t.decl().kind() not in _EXACT_FLOATING:
         return frozenset((t.get_id(),))
     return frozenset()
 
