@@ -399,7 +399,11 @@ class Solver:
         return unknown or Answer("unsat")
 
     def _within(self, rlimit: int, *formulas: z3.BoolRef) -> z3.ModelRef | None:
-        """A model of the constraints and ``formulas`` found within ``rlimit``, if any."""
+        """A model of the constraints and ``formulas`` found within ``rlimit``, if any;
+        none where their arithmetic is too large to bit-blast (a case decided without it,
+        ``_weakly``), which Z3 would run out of memory on."""
+        if self.weigher.too_large([*self.constraints, *formulas]):
+            return None
         result, s = self._ask([*self.constraints, *formulas], None, rlimit)
         return self._model(s) if result == z3.sat else None
 

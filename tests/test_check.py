@@ -7,6 +7,7 @@ import z3
 
 from pytest_boundcheck import solve
 from pytest_boundcheck.bounds import Bounds
+from pytest_boundcheck.jtypes import LONG
 from pytest_boundcheck.project import Project
 from pytest_boundcheck.solve import WithoutFloatingPoint
 
@@ -152,7 +153,7 @@ def test_a_case_too_large_to_bit_blast_is_decided_without_its_arithmetic():
     """Arithmetic too large to bit-blast is left free in a case: what holds whatever it
     gives is so proved (one computation read twice is one value, even through a choice),
     and a model of the weaker question whose inputs give the same answer with the real
-    arithmetic, computed on constants, is a model."""
+    arithmetic, computed on constants, is a model, as found."""
     ctx = z3.Context()
     a, b, c, d, r, s = (z3.FP(n, z3.Float64(ctx)) for n in "abcdrs")
     choice = z3.BitVec("choice", 32, ctx)
@@ -165,6 +166,8 @@ def test_a_case_too_large_to_bit_blast_is_decided_without_its_arithmetic():
     found = solve.Solver(ctx, 10.0, list(constraints), [(choice, [0, 1])], {"choice"})
     answer = found.check(z3.And(choice == 1, z3.fpIsNaN(r, ctx), n == 7))
     assert answer.verdict == "sat" and answer.model.eval(n).as_long() == 7
+    asked = found.queries  # no smaller model is asked for: Z3 would run out of memory on it
+    assert found.small_model(answer, [(n, LONG)]).eval(n).as_long() == 7 and found.queries == asked
 
 
 def test_a_model_that_breaks_a_lazy_constraint_is_asked_again_only_briefly(monkeypatch):
