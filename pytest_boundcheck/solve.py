@@ -44,8 +44,8 @@ SPLIT_RLIMIT = 300_000
 UNITS_PER_SECOND = 3_000_000  # Z3's resource units per second of solving here, roughly
 SPLIT_SHARE = 0.4  # of the time left, what splitting may take before the whole query gets the rest
 WEAKER_SHARE = 0.1  # of the time left, what the query without floating point may take
-WITHOUT_BIT_BLASTING_SHARE = 0.5  # of the time left, what a case too large to bit-blast may take
-# to be decided without its floating-point arithmetic
+# of the time left, what a case too large to bit-blast may take, asked without its arithmetic
+WITHOUT_BIT_BLASTING_SHARE = 0.5
 EAGER_SPLIT = 24  # a choice among this many objects or fewer is split at once
 # a query is asked whole before it is split on a choice only until this many such tries
 # were undecided at the same level of splitting: the cases of one choice (a parameter's
@@ -532,7 +532,7 @@ class WithoutFloatingPoint:
                 then, otherwise = (self._stand_in(decl(*operands[:at], a, *operands[at + 1:]))
                                    for a in alternatives)
                 stand_in = z3.If(condition, then, otherwise)
-            elif any(not a.eq(b) for a, b in zip(operands, operation.children())):
+            elif not decl(*operands).eq(operation):
                 stand_in = self._stand_in(decl(*operands))
             else:
                 stand_in = z3.FreshConst(operation.sort(), "fp")
