@@ -115,6 +115,19 @@ def test_floating_point_left_out_of_path_questions_weakens_them_soundly():
     assert weak.weakened(a * b > b).eq(weak.weakened(a * b > b))  # one stand-in per operation
 
 
+def test_the_formulas_of_a_query_are_carried_to_its_context_together_and_in_order():
+    """A query is asked in a context of its own; its formulas, which share most of their
+    subterms, are translated there in one pass, each the same formula as before."""
+    ctx, other = z3.Context(), z3.Context()
+    x, y = z3.BitVec("x", 32, ctx), z3.BitVec("y", 32, ctx)
+    shared = x * y + 7
+    formulas = [shared > 3, shared == y, z3.Or(shared < 0, x == 1)]
+    carried = solve._translated(formulas, other)
+    assert [f.sexpr() for f in carried] == [f.sexpr() for f in formulas]
+    assert all(f.ctx is other for f in carried)
+    assert solve._translated([], other) == []
+
+
 def test_a_query_leaves_out_unrelated_constraints_only_where_that_cannot_change_its_answer():
     """Constraints sharing no variable with the goal are left out of a query; a model is
     still looked for with all of them, so a contradiction among them is not missed."""
