@@ -15,6 +15,7 @@ whether such a path is reachable at all.
 """
 from __future__ import annotations
 
+import collections
 import math
 import time
 from dataclasses import dataclass, field, replace
@@ -211,7 +212,9 @@ class Executor:
         self._definitions: list[tuple[z3.ExprRef, z3.ExprRef]] = []
         self._oracle: z3.Solver | None = None
         self._oracle_known = 0
-        self._oracle_misses = 0  # questions in a row it could not answer
+        # per asker (a call's dispatch, a loop's next iteration): its questions in a row
+        # the oracle could not answer
+        self._oracle_misses: collections.Counter[str] = collections.Counter()
         self._abstraction = WithoutFloatingPoint()
         self._opaque: dict[tuple, z3.ExprRef] = {}
         self._opaque_hash = z3.Function("hashCode", z3.BitVecSort(32, ctx), z3.BitVecSort(32, ctx))
@@ -979,13 +982,16 @@ class Executor:
             heap[key] = merge_values(self.ctx, first.type, pairs)
         return heap
 
-    def feasible(self, guard: z3.BoolRef) -> bool:
+    def feasible(self, guard: z3.BoolRef, asker: str = "call") -> bool:
         """Can some execution take this path? Asked before inlining one of many possible
         implementations of a call: in ``x.equals(y) && y.equals(z)`` only the classes
-        ``x`` can equal need their ``equals`` explored. Unknown within the resource
-        limit counts as feasible. Floating-point operations are replaced by any value of
-        their sort (weaker facts, so still never infeasible wrongly): Z3 would bit-blast
-        them before the limit applies, and may run out of memory doing so."""
+        ``x`` can equal need their ``equals`` explored; and before another iteration of a
+        loop, whose bound the path's own guard may not show (``i < rows`` where a
+        constraint made ``rows`` an array's length). Unknown within the resource limit
+        counts as feasible; an ``asker`` whose questions go unanswered stops asking
+        without silencing the others. Floating-point operations are replaced by any value
+        of their sort (weaker facts, so still never infeasible wrongly): Z3 would
+        bit-blast them before the limit applies, and may run out of memory doing so."""
         if is_false(guard):
             return False
         if self._oracle is None:
@@ -995,13 +1001,13 @@ class Executor:
         while self._oracle_known < len(self.constraints):
             self._oracle.add(self._abstraction.weakened(self.constraints[self._oracle_known]))
             self._oracle_known += 1
-        if self._oracle_misses >= ORACLE_MISSES:
+        if self._oracle_misses[asker] >= ORACLE_MISSES:
             return True
         self._oracle.push()
         self._oracle.add(self._abstraction.weakened(guard))
         result = self._oracle.check()
         self._oracle.pop()
-        self._oracle_misses = self._oracle_misses + 1 if result == z3.unknown else 0
+        self._oracle_misses[asker] = self._oracle_misses[asker] + 1 if result == z3.unknown else 0
         return result != z3.unsat
 
     # ===================================================== harness entry
@@ -1086,7 +1092,7 @@ class Executor:
             for i in range(self.bounds.unroll + 1):
                 current = self.branch(current, self.true,
                                       lambda s, first=i == 0: self._loop_test(stmt, s, first, exits))
-                if current is None:
+                if current is None or (i > 0 and not self.feasible(current.guard, "loop")):
                     break
                 if i == self.bounds.unroll:
                     self.cuts.append(Event(current.guard, f"loop needs more than "

@@ -694,3 +694,32 @@ def test_an_inner_class_reads_its_enclosing_instance(tmp_path):
     broken = entry_results(INNER.replace("HASH", "v"))["hashcode-consistent"]
     assert broken.status == "failed", broken.message
     assert re.search(r"Subject\.Entry x = subject\d+\.new Entry\(", broken.message), broken.message
+
+
+def test_a_loop_stops_where_its_next_iteration_is_infeasible(tmp_path):
+    """A loop over an array runs only as many iterations as the array can have elements
+    (3), not to the unroll bound (8): the path's guard alone (``3 < values.length``) does
+    not show that the length is bounded, so the next iteration is asked of the solver.
+    Unrolled 8 times, building this object would take more than the 1,500 statements
+    an object may take, and the check would fall back to objects made from field values."""
+    weigh = "\n".join(f"        w = w * 31 + {k};" for k in range(30))
+    results = check_all(tmp_path, f"""
+        public final class Subject {{
+            private final int total;
+            public Subject(int[] values) {{
+                int t = 0;
+                for (int i = 0; i < values.length; i++) t += weigh(values[i]);
+                total = t;
+            }}
+            private static int weigh(int v) {{
+                int w = v;
+        {weigh}
+                return w;
+            }}
+            @Override public boolean equals(Object o) {{ return o instanceof Subject s && s.total == total; }}
+            @Override public int hashCode() {{ return total; }}
+        }}
+        """)
+    assert statuses(results) == EQUALS_PASS
+    status, message = results["hashcode-consistent"]
+    assert message.endswith("objects: built by constructors and factories, then up to 2 method calls")
