@@ -1090,9 +1090,11 @@ class Executor:
         try:
             current = state
             for i in range(self.bounds.unroll + 1):
+                before = current.guard
                 current = self.branch(current, self.true,
                                       lambda s, first=i == 0: self._loop_test(stmt, s, first, exits))
-                if current is None or (i > 0 and not self.feasible(current.guard, "loop")):
+                if current is None or (i > 0 and not current.guard.eq(before)
+                                       and not self.feasible(current.guard, "loop")):
                     break
                 if i == self.bounds.unroll:
                     self.cuts.append(Event(current.guard, f"loop needs more than "
