@@ -65,7 +65,7 @@ from .values import (
 )
 
 FEASIBILITY_RLIMIT = 100_000  # solver resource units for one path-feasibility question
-ORACLE_MISSES = 4  # after this many undecided questions in a row, the check stops asking
+ORACLE_MISSES = 4  # after this many undecided questions in a row, an asker stops asking
 SUMMARY_FANOUT = 6  # classes with their own code for a call on an object made from field values
 
 
