@@ -207,6 +207,9 @@ class Executor:
         self._class_states: dict[str, HeapObj] = {}  # class -> its non-final static fields' holder
         self.fresh_statics: dict[str, None] = {}  # such fields read before the check wrote them
         self._names: dict[int, Prim] = {}  # term id -> the variable that names it
+        # names made so far, forgotten ones too: a name is never given twice, since the
+        # feasibility oracle keeps the definitions of forgotten ones
+        self._named = 0
         self._elements: dict[tuple[str, int], FieldInfo] = {}
         self._loops = 0  # enhanced for loops run, to name their hidden locals
         self._definitions: list[tuple[z3.ExprRef, z3.ExprRef]] = []
@@ -1575,7 +1578,8 @@ class Executor:
             return value
         key = value.term.get_id()
         if key not in self._names:  # the same computation gets the same name
-            var = semantics.variable(self.ctx, value.type, f"{hint}#{len(self._names)}")
+            var = semantics.variable(self.ctx, value.type, f"{hint}#{self._named}")
+            self._named += 1
             self.constraints.append(var.term == value.term)
             self._names[key] = var
             self._definitions.append((var.term, value.term))

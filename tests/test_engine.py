@@ -6,11 +6,17 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import z3
 
+from pytest_boundcheck import semantics
 from pytest_boundcheck.bounds import Bounds
+from pytest_boundcheck.jtypes import INT
 from pytest_boundcheck.objects import ObjectMaker
 from pytest_boundcheck.parse import JavaSyntaxError, parse_source
+from pytest_boundcheck.program import Program
 from pytest_boundcheck.project import Project
+from pytest_boundcheck.symex import Executor
+from pytest_boundcheck.values import Prim
 
 
 def check_all(tmp_path: Path, source: str, bounds: Bounds = Bounds()) -> dict[str, tuple[str, str]]:
@@ -694,6 +700,24 @@ def test_an_inner_class_reads_its_enclosing_instance(tmp_path):
     broken = entry_results(INNER.replace("HASH", "v"))["hashcode-consistent"]
     assert broken.status == "failed", broken.message
     assert re.search(r"Subject\.Entry x = subject\d+\.new Entry\(", broken.message), broken.message
+
+
+def test_a_name_forgotten_with_its_path_is_not_given_to_another_computation():
+    """Building an object whose path is then cut away forgets the names its arithmetic
+    defined; the feasibility oracle may already hold their definitions. A later
+    computation named alike would be equated with the forgotten one there, and the
+    oracle would rule out paths that exist (commons-math's SumOfSquares hashCode passed,
+    its violating objects pruned away)."""
+    ctx = z3.Context()
+    ex = Executor(Program([]), Bounds(), ctx, [])
+    n = semantics.variable(ctx, INT, "n")
+    mark = ex.names_defined()
+    first = ex.named(Prim(INT, n.term + 1), "sum")
+    assert ex.feasible(n.term == 0)  # the oracle now holds the first definition
+    ex.forget_names(mark)
+    second = ex.named(Prim(INT, n.term + 2), "sum")
+    assert not first.term.eq(second.term)
+    assert ex.feasible(z3.And(n.term == 0, second.term == 2))
 
 
 def test_a_loop_stops_where_its_next_iteration_is_infeasible(tmp_path):
