@@ -77,6 +77,7 @@ class ObjectMaker:
         # code may never make it (from field values, or a private class's constructor)
         self.unconfirmed_uses: list[tuple[z3.BoolRef, str]] = []
         self._count = 0
+        self._made_by_fields: dict[ClassInfo, int] = {}  # objects made so per class: each its own
         self._weigher = Weigher()
         # (choice, parameter type, its occurrence among the parameters, non-null) -> the
         # argument value the alternatives of that choice share (``_arguments``)
@@ -216,8 +217,8 @@ class ObjectMaker:
         self.by_fields.setdefault(cls, why)
         self.unconfirmed_uses.append(
             (state.guard, f"{cls.simple_name} objects were made with any field values ({why})"))
-        obj = self.ex.slot_objects(cls)[min(self._next(), self.bounds.objects) - 1]
-        return ref_to(cls, obj, self.ex.ctx), state
+        made = self._made_by_fields[cls] = self._made_by_fields.get(cls, 0) + 1
+        return ref_to(cls, self.ex.slot_object(cls, made), self.ex.ctx), state
 
     def _call_builder(self, state: State, cls: ClassInfo, builder: MethodInfo, guard: z3.BoolRef,
                       depth: int, name: str, then: list[Call]) -> tuple[Ref, State]:

@@ -261,19 +261,34 @@ class Executor:
     def object_by_id(self, num: int) -> HeapObj | None:
         return self.objects[num - 1] if num else None
 
+    def slot_object(self, cls: ClassInfo, n: int) -> HeapObj:
+        """The ``n``-th object of a project class ``cls`` with any field values: one of its
+        slot objects while they last (others' fields may refer to those), then a new one."""
+        slots = self.slot_objects(cls)
+        while len(slots) < n:
+            slots.append(self._any_object(cls, len(slots) + 1))
+        return slots[n - 1]
+
     def slot_objects(self, cls: ClassInfo) -> list[HeapObj]:
         if cls.kind == "enum" and cls.is_project:
             return self.enum_constants(cls)
         if cls.fqname not in self.slots:
-            self.slots[cls.fqname] = [
-                self.any_string(f"String#{i}") if cls.fqname == jdk.STRING else
-                self.any_box(cls, f"{cls.simple_name}#{i}") if cls.fqname in jdk.BOXES else
-                self.any_array(cls, f"{cls.simple_name}#{i}") if cls.element is not None else
-                collections_model.any_collection(self, cls, f"{cls.simple_name}#{i}")
-                if collections_model.any_content(cls) else
-                self.heap_object(cls, f"{cls.simple_name}#{i}", "slot", opaque=cls not in self.universe)
-                for i in range(1, self.bounds.objects + 1)]
+            self.slots[cls.fqname] = [self._any_object(cls, i)
+                                      for i in range(1, self.bounds.objects + 1)]
         return self.slots[cls.fqname]
+
+    def _any_object(self, cls: ClassInfo, i: int) -> HeapObj:
+        """The ``i``-th object of ``cls`` with any contents (a slot)."""
+        label = f"{cls.simple_name}#{i}"
+        if cls.fqname == jdk.STRING:
+            return self.any_string(f"String#{i}")
+        if cls.fqname in jdk.BOXES:
+            return self.any_box(cls, label)
+        if cls.element is not None:
+            return self.any_array(cls, label)
+        if collections_model.any_content(cls):
+            return collections_model.any_collection(self, cls, label)
+        return self.heap_object(cls, label, "slot", opaque=cls not in self.universe)
 
     def any_string(self, label: str) -> HeapObj:
         """A string with any contents within the length bound."""

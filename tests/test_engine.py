@@ -136,6 +136,31 @@ def test_a_loop_longer_than_the_bound_is_cut_not_passed_silently(tmp_path):
     assert "bounded at loop needs more than 3 unrolls at Subject.java:8" in message
 
 
+def test_a_pass_names_every_bound_some_path_reaches(tmp_path):
+    """Each object takes one of the loops, so no single execution reaches both bounds."""
+    results = check_all(tmp_path, """
+        public final class Subject {
+            private final boolean up;
+            private final int n;
+            public Subject(boolean up, int n) { this.up = up; this.n = n; }
+            @Override public boolean equals(Object o) { return o instanceof Subject s && s.up == up && s.n == n; }
+            @Override public int hashCode() {
+                int h = 0;
+                if (up) {
+                    while (h < n) { h++; }
+                } else {
+                    while (h > n) { h--; }
+                }
+                return h;
+            }
+        }
+        """, Bounds(unroll=3))
+    status, message = results["hashcode-consistent"]
+    assert status == "passed"
+    assert "bounded at loop needs more than 3 unrolls at Subject.java:10; " \
+           "loop needs more than 3 unrolls at Subject.java:12" in message
+
+
 def test_record_with_its_own_equals_is_checked_through_its_components(tmp_path):
     results = check_all(tmp_path, """
         public record Subject(int id, int version) {
@@ -700,6 +725,32 @@ def test_an_inner_class_reads_its_enclosing_instance(tmp_path):
     broken = entry_results(INNER.replace("HASH", "v"))["hashcode-consistent"]
     assert broken.status == "failed", broken.message
     assert re.search(r"Subject\.Entry x = subject\d+\.new Entry\(", broken.message), broken.message
+
+
+def test_objects_of_one_class_made_from_field_values_are_distinct(tmp_path):
+    """A constructor too long to follow (more than the 1,500 statements an object may
+    take) makes each harness object from field values; x, y and z must still be three
+    objects, or a non-transitive equals holds trivially on y and z being one."""
+    weigh = "\n".join(f"            w = w * 31 + {k};" for k in range(200))
+    results = check_all(tmp_path, f"""
+        public final class Subject {{
+            private final int a;
+            public Subject(int v) {{
+                int w = v;
+                for (int i = 0; i < 8; i++) {{
+        {weigh}
+                }}
+                a = w;
+            }}
+            @Override public boolean equals(Object o) {{
+                return o instanceof Subject s && Math.abs((long) s.a - a) <= 1;
+            }}
+            @Override public int hashCode() {{ return 0; }}
+        }}
+        """)
+    status, message = results["equals-transitive"]
+    assert "Subject: any field values (making one takes more than 1500 statements)" in message
+    assert status == "failed"
 
 
 def test_a_name_forgotten_with_its_path_is_not_given_to_another_computation():
