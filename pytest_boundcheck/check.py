@@ -115,12 +115,12 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
                                   f"{bounds.timeout:g} s per check; bounds: {_bounds(bounds, ex)}",
                        timings=timings)
     params = [(d.name, r) for d, r in zip(domains, refs)]
-    stuck = _reachable(solver, ctx, ex.stuck, "unsupported: ", ex, params)
+    stuck = _unsupported_reached(solver, ctx, ex.stuck, ex, params)
     if stuck is not None:
         return Outcome("skipped", stuck, timings=timings)
     held = f"no violation within {_bounds(bounds, ex)}; {maker.describe()}{_assumed(ex, bounds)}"
-    cut = _reachable(solver, ctx, ex.cuts, "", ex, [])
-    if cut is not None:
+    cut = _bounds_reached(solver, ctx, ex.cuts)
+    if cut:
         held += f"; bounded at {cut}"
     timings["solve"] = time.perf_counter() - built
     return Outcome("passed", held, timings=timings)
@@ -216,10 +216,33 @@ def _bounds(bounds: Bounds, ex: Executor) -> str:
     return f"{described}, {strings}" if strings else described
 
 
-def _reachable(solver: Solver, ctx: z3.Context, events: list[Event], prefix: str,
-               ex: Executor, params: list[tuple[str, Ref]]) -> str | None:
-    """Describe the events some execution reaches (and with which of the ``params``
-    objects), or None if none is reachable."""
+def _bounds_reached(solver: Solver, ctx: z3.Context, cuts: list[Event]) -> str:
+    """Every bound some execution reaches, each once: one model shows the cuts of its own
+    paths only, so the others are asked again until none is left or reachable."""
+    by_text: dict[str, list[Event]] = {}
+    for e in cuts:
+        by_text.setdefault(f"{e.what} at {e.where}", []).append(e)
+    reached = []
+    while by_text:
+        answer = solver.check(mk_or(ctx, [e.guard for events in by_text.values() for e in events]))
+        if answer.verdict == "unsat":
+            break
+        if answer.verdict == "unknown":
+            reached.append(f"the solver could not decide ({answer.reason}) whether this is "
+                           f"reachable: {'; '.join(by_text)}")
+            break
+        hits = [text for text, events in by_text.items() if any(
+            z3.is_true(answer.model.eval(e.guard, model_completion=True)) for e in events)]
+        reached += hits
+        for text in hits:
+            del by_text[text]
+    return "; ".join(reached)
+
+
+def _unsupported_reached(solver: Solver, ctx: z3.Context, events: list[Event], ex: Executor,
+                         params: list[tuple[str, Ref]]) -> str | None:
+    """Describe the unsupported constructs some execution reaches, with which of the
+    ``params`` objects, or None if none is reachable."""
     if not events:
         return None
     answer = solver.check(mk_or(ctx, [e.guard for e in events]))
@@ -227,12 +250,12 @@ def _reachable(solver: Solver, ctx: z3.Context, events: list[Event], prefix: str
         return None
     if answer.verdict == "unknown":
         return (f"the solver could not decide ({answer.reason}) whether this is reachable: "
-                + "; ".join(dict.fromkeys(f"{prefix}{e.what} at {e.where}" for e in events)))
+                + "; ".join(dict.fromkeys(f"unsupported: {e.what} at {e.where}" for e in events)))
     model = answer.model
     hits = [e for e in events if z3.is_true(model.eval(e.guard, model_completion=True))]
     objects = []
     for name, ref in params:
         obj = ex.object_by_id(model.eval(ref.id, model_completion=True).as_long())
         objects.append(f"{name} a {obj.cls.simple_name}" if obj is not None else f"{name} null")
-    text = "; ".join(dict.fromkeys(f"{prefix}{e.what} at {e.where}" for e in hits))
+    text = "; ".join(dict.fromkeys(f"unsupported: {e.what} at {e.where}" for e in hits))
     return f"{text} (reached with {', '.join(objects)})" if objects else text
