@@ -673,7 +673,7 @@ class Executor:
         every call."""
         if (a, b) not in self._opaque:
             ka, kb = self.opaque_key(a, "order"), self.opaque_key(b, "order")
-            result = z3.BitVec(f"{a.label}.compareTo({b.label})", 32, self.ctx)
+            result = z3.BitVec(f"{a.label}@{a.num}.compareTo({b.label}@{b.num})", 32, self.ctx)
             self.constraints.append(z3.If(ka < kb, result < 0,
                                           z3.If(ka == kb, result == 0, result > 0)))
             self._opaque[(a, b)] = result
