@@ -77,7 +77,7 @@ class ObjectMaker:
         # code may never make it (from field values, or a private class's constructor)
         self.unconfirmed_uses: list[tuple[z3.BoolRef, str]] = []
         self._count = 0
-        self._made_by_fields: dict[ClassInfo, int] = {}  # objects made so per class: each its own
+        self._made_by_fields: dict[ClassInfo, int] = {}  # class -> objects made so on a path
         self._weigher = Weigher()
         # (choice, parameter type, its occurrence among the parameters, non-null) -> the
         # argument value the alternatives of that choice share (``_arguments``)
@@ -136,8 +136,12 @@ class ObjectMaker:
             ex.constraints.append(z3.ULT(var, len(options)))
             ex.selectors[name] = (var, list(range(len(options))))
         results = []
+        # only one option is made on any path: each may reuse the objects from field
+        # values that the others made, and what comes after takes new ones
+        before, most = self._made_by_fields, dict(self._made_by_fields)
         for k, option in enumerate(options):
             guard = var == k if len(options) > 1 else ex.true
+            self._made_by_fields = dict(before)
 
             def made(s, option=option, guard=guard):
                 if option is None:
@@ -148,6 +152,9 @@ class ObjectMaker:
             outcome = ex.branch(state, guard, made)
             if outcome is not None:
                 results.append((guard, outcome))
+            for cls, count in self._made_by_fields.items():
+                most[cls] = max(most.get(cls, 0), count)
+        self._made_by_fields = most
         if not results:
             raise DeadPath
         id_ = results[-1][1][0].id
