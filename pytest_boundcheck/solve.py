@@ -100,6 +100,8 @@ class Solver:
         self._undecided: collections.Counter[int] = collections.Counter()  # level -> tries
         self._known: dict[int, tuple] = {}  # term id -> (term, its variables)
         self.weigher = Weigher()
+        # one for all the queries: they share most terms, whose stand-ins it remembers
+        self.weaker = WithoutFloatingPoint()
 
     def _ask(self, terms: list[z3.BoolRef], seconds: float | None,
              rlimit: int = 0) -> tuple[z3.CheckSatResult, z3.Solver]:
@@ -271,8 +273,7 @@ class Solver:
             simpler, constraints, equalities = self._identify(goal, constraints)
             facts = [simpler, *equalities, *fixed]
             terms = [*facts, *self._related(constraints, facts)]
-        weaker = WithoutFloatingPoint()
-        weakened = [weaker.weakened(t) for t in terms]
+        weakened = [self.weaker.weakened(t) for t in terms]
         if time.perf_counter() >= deadline:
             return Answer("unknown")
         result, s = self._ask(weakened, deadline - time.perf_counter(), rlimit)
