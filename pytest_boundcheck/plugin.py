@@ -7,6 +7,7 @@ engine (Z3, tree-sitter) is not even imported.
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 import pytest
@@ -92,8 +93,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="confirm each counterexample on a real JVM before reporting it. This "
                          "compiles and RUNS the project's code; checking alone never does "
                          "(ini boundcheck_replay)")
+    group.addoption("--boundcheck-classpath", metavar="PATHS", default=None,
+                    help="jars and class directories the project's sources need to compile and "
+                         f"run, separated by '{os.pathsep}', for --boundcheck-replay "
+                         "(ini boundcheck_classpath, one per line)")
     parser.addini("boundcheck_repro", "boundcheck: directory for reproducers", type="paths",
                   default=[])
+    parser.addini("boundcheck_classpath", "boundcheck: the project's dependencies, for replay",
+                  type="paths", default=[])
     parser.addini("boundcheck_replay", "boundcheck: replay counterexamples on a JVM", type="bool",
                   default=False)
     group.addoption("--boundcheck-strict-compareto-equals", action="store_true", default=None,
@@ -121,7 +128,8 @@ def pytest_configure(config: pytest.Config) -> None:
     repro_dir = (config.invocation_params.dir / repro if repro
                  else next(iter(config.getini("boundcheck_repro")), None))
     replay = config.getoption("boundcheck_replay") or config.getini("boundcheck_replay")
-    run = Run(roots, Bounds(**settings), bool(strict), excludes, repro_dir, bool(replay))
+    run = Run(roots, Bounds(**settings), bool(strict), excludes, repro_dir, bool(replay),
+              _classpath(config))
     config.stash[STASH] = run
     config.pluginmanager.register(run, "boundcheck-run")
     _collect_roots_too(config, roots, on_command_line)
@@ -141,6 +149,20 @@ def _roots(config: pytest.Config) -> tuple[list[Path], bool]:
         if not root.exists():
             raise pytest.UsageError(f"{source}: no such file or directory: {root}")
     return roots, bool(given)
+
+
+def _classpath(config: pytest.Config) -> list[Path]:
+    """The project's dependencies for replay: from the command line, else the ini file."""
+    given = config.getoption("boundcheck_classpath")
+    if given is None:
+        entries = [Path(p) for p in config.getini("boundcheck_classpath")]
+    else:
+        entries = [(config.invocation_params.dir / p).resolve()
+                   for p in given.split(os.pathsep) if p]
+    for entry in entries:
+        if not entry.exists():
+            raise pytest.UsageError(f"boundcheck classpath: no such file or directory: {entry}")
+    return entries
 
 
 def _setting(config: pytest.Config, name: str, parse, default):
@@ -173,9 +195,9 @@ class Run:
     The project is parsed once, on first use."""
 
     def __init__(self, roots: list[Path], bounds: Bounds, strict: bool, excludes: tuple[str, ...],
-                 repro_dir: Path | None, replay: bool):
+                 repro_dir: Path | None, replay: bool, classpath: list[Path]):
         self.roots, self.bounds, self.strict, self.excludes = roots, bounds, strict, excludes
-        self.repro_dir, self.replay = repro_dir, replay
+        self.repro_dir, self.replay, self.classpath = repro_dir, replay, classpath
         self._project = None
         self._replayer = None
         self.parse_errors = 0
@@ -206,7 +228,8 @@ class Run:
                           "not model", False
         if self._replayer is None:
             from .replay import Replayer
-            self._replayer = Replayer([f for f in self.project.files if f not in self.project.errors])
+            self._replayer = Replayer([f for f in self.project.files if f not in self.project.errors],
+                                      self.classpath)
         replayed = self._replayer.replay(repro, found.exception)
         if replayed.verdict == "not-replayed":
             return f"{text}\nnot replayed: {replayed.detail}", False

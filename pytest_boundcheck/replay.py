@@ -27,8 +27,10 @@ class Replayed:
 
 
 class Replayer:
-    def __init__(self, sources: list[Path]):
+    def __init__(self, sources: list[Path], classpath: list[Path] = ()):
+        """``classpath``: the jars and class directories the sources need besides the JDK."""
         self.sources = sources
+        self.classpath = [str(p) for p in classpath]
         self._work: Path | None = None
         self._process: subprocess.Popen | None = None
         self._unavailable: str | None = None
@@ -44,10 +46,11 @@ class Replayer:
         self._count += 1
         out = self._work / f"repro{self._count}"
         source = repro.write(out)[1]
-        compiled = self._ask("COMPILE", str(out), str(self._work / "classes"), str(source))
+        compiled = self._ask("COMPILE", str(out), os.pathsep.join([str(self._work / "classes"),
+                                                                   *self.classpath]), str(source))
         if compiled[0] != "OK":
             return Replayed("not-replayed", f"the reproducer does not compile: {compiled[-1]}")
-        classpath = os.pathsep.join([str(out), str(self._work / "classes")])
+        classpath = os.pathsep.join([str(out), str(self._work / "classes"), *self.classpath])
         answer = self._ask("RUN", classpath, repro.main_class, str(RUN_SECONDS))
         if answer[0] == "THREW" and answer[1].rpartition(".")[2] == expected:
             return Replayed("confirmed", f"confirmed on the JVM (java {self.java_version}): "
@@ -82,10 +85,13 @@ class Replayer:
             self._unavailable = "the replay JVM did not start"
             return self._unavailable
         self.java_version = ready[1]
-        compiled = self._ask("COMPILE", str(self._work / "classes"), str(self._work),
+        compiled = self._ask("COMPILE", str(self._work / "classes"),
+                             os.pathsep.join([str(self._work), *self.classpath]),
                              *map(str, self.sources))
         if compiled[0] != "OK":
-            self._unavailable = f"the project's sources do not compile alone: {compiled[-1]}"
+            given = "with the --boundcheck-classpath given" if self.classpath else \
+                "alone (give their dependencies with --boundcheck-classpath)"
+            self._unavailable = f"the project's sources do not compile {given}: {compiled[-1]}"
         return self._unavailable
 
     def _ask(self, *request: str) -> list[str]:

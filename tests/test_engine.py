@@ -771,6 +771,18 @@ def test_a_name_forgotten_with_its_path_is_not_given_to_another_computation():
     assert ex.feasible(z3.And(n.term == 0, second.term == 2))
 
 
+def test_the_comparison_of_two_objects_is_their_own_whatever_their_labels():
+    """An object without source made as an argument and a slot object of the same class
+    can have the same label; a comparison result named by labels alone would be shared by
+    different pairs, and their order keys would have to agree."""
+    ctx = z3.Context()
+    program = Program([])
+    ex = Executor(program, Bounds(), ctx, [])
+    cls = program.classes["java.lang.Object"]
+    a, b, c = (ex.heap_object(cls, label, "slot", opaque=True) for label in ("T#2", "T#2", "T#1"))
+    assert not ex.opaque_comparison(a, c).eq(ex.opaque_comparison(b, c))
+
+
 def test_a_loop_stops_where_its_next_iteration_is_infeasible(tmp_path):
     """A loop over an array runs only as many iterations as the array can have elements
     (3), not to the unroll bound (8): the path's guard alone (``3 < values.length``) does

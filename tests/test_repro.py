@@ -71,8 +71,8 @@ def test_reproducers_compile_and_fail_against_the_samples(pytester, tmp_path):
     assert summary is not None and int(summary.group(1)) == len(tests), junit.stdout
 
 
-@needs_jdk
-def test_sources_that_do_not_compile_alone_keep_their_verdict_without_replay(pytester):
+def write_tagged(pytester) -> None:
+    """A project class that needs a class from outside the project to compile."""
     file = pytester.path / "src" / "demo" / "Tagged.java"
     file.parent.mkdir(parents=True)
     file.write_text(
@@ -83,10 +83,37 @@ def test_sources_that_do_not_compile_alone_keep_their_verdict_without_replay(pyt
         "    public Tagged(int id) { this.id = id; }\n"
         "    @Override public boolean equals(Object o) { return o instanceof Tagged t && t.id == id; }\n"
         "}\n")
+
+
+@needs_jdk
+def test_sources_that_do_not_compile_alone_keep_their_verdict_without_replay(pytester):
+    write_tagged(pytester)
     result = pytester.runpytest("--boundcheck", "src", "--boundcheck-replay", "-k", "hashcode")
     result.stdout.fnmatch_lines([
         "violated: x.equals(y), but their hash codes differ",
         "bounds: *",
-        "not replayed: the project's sources do not compile alone: Tagged.java:3: *",
+        "not replayed: the project's sources do not compile alone (give their dependencies "
+        "with --boundcheck-classpath): Tagged.java:3: *",
     ])
     result.assert_outcomes(failed=1)
+
+
+@needs_jdk
+def test_sources_replay_with_their_dependencies_on_the_classpath(pytester):
+    write_tagged(pytester)
+    dependency = pytester.path / "dep" / "org" / "example" / "Tag.java"
+    dependency.parent.mkdir(parents=True)
+    dependency.write_text("package org.example;\n\npublic final class Tag {}\n")
+    subprocess.run(["javac", "-d", "classes", str(dependency)], cwd=pytester.path, check=True)
+    result = pytester.runpytest("--boundcheck", "src", "--boundcheck-replay", "-k", "hashcode",
+                                "--boundcheck-classpath", "classes")
+    result.stdout.fnmatch_lines(["violated: x.equals(y), but their hash codes differ",
+                                 "bounds: *", "confirmed on the JVM *"])
+    result.assert_outcomes(failed=1)
+
+
+def test_a_classpath_entry_that_does_not_exist_is_a_usage_error(pytester):
+    pytester.mkdir("src")
+    result = pytester.runpytest("--boundcheck", "src", "--boundcheck-classpath", "missing.jar")
+    result.stderr.fnmatch_lines(["*boundcheck classpath: no such file or directory: *missing.jar"])
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
