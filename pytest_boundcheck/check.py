@@ -236,7 +236,16 @@ def _bounds_reached(solver: Solver, ctx: z3.Context, cuts: list[Event]) -> str:
         reached += hits
         for text in hits:
             del by_text[text]
-    return "; ".join(reached)
+    return "; ".join(_by_what(reached))
+
+
+def _by_what(texts: list[str]) -> list[str]:
+    """"what at a; what at b" as "what at a, b": one bound met in several places."""
+    places: dict[str, list[str]] = {}
+    for text in texts:
+        what, _, where = text.rpartition(" at ")
+        places.setdefault(what, []).append(where)
+    return [f"{what} at {', '.join(wheres)}" if what else wheres[0] for what, wheres in places.items()]
 
 
 def _unsupported_reached(solver: Solver, ctx: z3.Context, events: list[Event], ex: Executor,

@@ -157,8 +157,7 @@ def test_a_pass_names_every_bound_some_path_reaches(tmp_path):
         """, Bounds(unroll=3))
     status, message = results["hashcode-consistent"]
     assert status == "passed"
-    assert "bounded at loop needs more than 3 unrolls at Subject.java:10; " \
-           "loop needs more than 3 unrolls at Subject.java:12" in message
+    assert "bounded at loop needs more than 3 unrolls at Subject.java:10, Subject.java:12" in message
 
 
 def test_record_with_its_own_equals_is_checked_through_its_components(tmp_path):
