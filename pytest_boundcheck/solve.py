@@ -135,7 +135,13 @@ class Solver:
         The first satisfiable case, in choice order, gives the model. Where it breaks
         lazy constraints, the case is asked again with them and with what they depend on
         as in the model, within ``SPLIT_RLIMIT`` (so pinned, they are constants to
-        compute); if that fails, they hold for good and the query is asked again."""
+        compute); if that fails, they hold for good and the query is asked again. With
+        no time left (exploring took it all), only a goal that is false as it stands is
+        decided."""
+        if z3.is_false(goal):
+            return Answer("unsat")
+        if time.perf_counter() >= self.deadline:
+            return Answer("unknown", reason="timeout")
         if self._ruled_out_without_floating_point(goal):
             return Answer("unsat")
         answer = self._search(goal)

@@ -142,6 +142,18 @@ def test_a_query_leaves_out_unrelated_constraints_only_where_that_cannot_change_
     assert contradicted.queries == 2  # the small question, then the whole one for a model
 
 
+def test_a_check_whose_exploring_took_all_its_time_asks_the_solver_nothing():
+    """Past the time limit only a goal false as it stands is decided; any other is a
+    time-out at once, not after weakening and asking about all its terms."""
+    ctx = z3.Context()
+    a, b = (z3.FP(n, z3.Float64(ctx)) for n in "ab")
+    solver = solve.Solver(ctx, 0.0, [a > b], [], set())
+    assert solver.check(z3.BoolVal(False, ctx)).verdict == "unsat"
+    answer = solver.check(a / b == a)
+    assert (answer.verdict, answer.reason, solver.queries) == ("unknown", "timeout", 0)
+    assert not solver.weaker._stand_ins  # nothing weakened either
+
+
 def test_arithmetic_too_large_to_bit_blast_is_weighed_with_the_object_choices_put_in():
     """A query whose constraints hold more floating-point arithmetic than the solver can
     hold is asked once an object choice leaves it out (a call dispatched to a class
