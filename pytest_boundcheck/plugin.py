@@ -181,13 +181,15 @@ def _setting(config: pytest.Config, name: str, parse, default):
 def _collect_roots_too(config: pytest.Config, roots: list[Path], on_command_line: bool) -> None:
     """``pytest --boundcheck ROOT`` collects ROOT instead of what pytest would collect by
     default (the current directory or ``testpaths``); paths named on the command line,
-    and the defaults when the roots come from the ini file, are collected besides."""
+    and the defaults when the roots come from the ini file, are collected besides. A root
+    with a named path inside it (a Java file, an item's node id) is not collected whole."""
     if on_command_line and config.args_source != pytest.Config.ArgsSource.ARGS:
         config.args = [str(r) for r in roots]
         return
     given = [(config.invocation_params.dir / a.split("::")[0]).resolve() for a in config.args]
     config.args = list(config.args) + [str(r) for r in roots
-                                       if not any(r == g or g in r.parents for g in given)]
+                                       if not any(r == g or g in r.parents or r in g.parents
+                                                  for g in given)]
 
 
 class Run:

@@ -496,6 +496,14 @@ def test_python_tests_named_beside_the_roots_still_run(pytester):
     result.assert_outcomes(passed=27, failed=4)
 
 
+def test_items_named_inside_a_root_are_the_only_ones_run(pytester):
+    """Re-running one failure or one file, as pytest reports name them, runs just those."""
+    pytester.copy_example("points")
+    result = pytester.runpytest("shapes/Point2D.java::shapes.Point2D::hashcode-consistent",
+                                "shapes/Money.java", "--boundcheck", "shapes")
+    result.assert_outcomes(passed=5, failed=1)
+
+
 def test_roots_on_the_command_line_replace_testpaths(pytester):
     pytester.copy_example("points")
     pytester.makepyfile(test_plain="def test_one():\n    assert True\n")
