@@ -211,7 +211,8 @@ class Rendering:
             self.lines.append(f"{type_} {name} = new {type_}({args});")
             return
         self.reflective = True
-        if obj.cls.is_abstract:
+        if obj.cls.is_abstract:  # the JVM allocates no object of an abstract class
+            self.exact = False
             self.lines.append(f"// {obj.cls.simple_name} is abstract: {name} stands for an object of "
                               "an unknown subclass that keeps its code, fields set by reflection")
         else:

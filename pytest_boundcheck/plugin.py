@@ -226,8 +226,9 @@ class Run:
         if not self.replay:
             return text, False
         if not found.exact:
-            return text + "\nnot replayed: the counterexample needs objects the engine does " \
-                          "not model", False
+            return text + "\nnot replayed: the counterexample has objects Java cannot make as " \
+                          "such (of a class without source, or of an unknown subclass of an " \
+                          "abstract class)", False
         if self._replayer is None:
             from .replay import Replayer
             self._replayer = Replayer([f for f in self.project.files if f not in self.project.errors],

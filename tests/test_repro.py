@@ -117,3 +117,23 @@ def test_a_classpath_entry_that_does_not_exist_is_a_usage_error(pytester):
     result = pytester.runpytest("--boundcheck", "src", "--boundcheck-classpath", "missing.jar")
     result.stderr.fnmatch_lines(["*boundcheck classpath: no such file or directory: *missing.jar"])
     assert result.ret == pytest.ExitCode.USAGE_ERROR
+
+
+def test_an_object_of_an_unknown_subclass_is_not_replayed(pytester):
+    """The JVM cannot allocate an abstract class: a counterexample with an object standing
+    for an unknown subclass is not replayed, rather than found to disagree."""
+    file = pytester.path / "src" / "demo" / "Shape.java"
+    file.parent.mkdir(parents=True)
+    file.write_text(
+        "package demo;\n\n"
+        "public abstract class Shape implements Comparable<Shape> {\n"
+        "    private int size;\n"
+        "    @Override public int compareTo(Shape o) { return Integer.compare(size, o.size); }\n"
+        "}\n")
+    result = pytester.runpytest("--boundcheck", "src", "--boundcheck-replay", "-rx",
+                                "-k", "compareto-equals")
+    result.stdout.fnmatch_lines(["*// Shape is abstract: x stands for an object of an unknown subclass*",
+                                 "not replayed: the counterexample has objects Java cannot make as "
+                                 "such (of a class without source, or of an unknown subclass of an "
+                                 "abstract class)"])
+    result.assert_outcomes(xfailed=1)
