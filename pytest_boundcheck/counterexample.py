@@ -16,7 +16,7 @@ from . import javaast as ast
 from . import collections_model, functional, jdk, strings
 from .jtypes import BOOLEAN, CHAR, DOUBLE, FLOAT, INT, LONG, ClassInfo, FieldInfo, PrimType
 from .semantics import float_bits, float_value, nearest, signed_value
-from .objects import ObjectMaker
+from .objects import Call, ObjectMaker
 from .symex import Executor, Location, Observation, Thrown
 from .values import HeapObj, Prim, Ref, Value
 
@@ -162,7 +162,7 @@ class Rendering:
             self.lines.append(f"{type_} {name} = new Object();")
         elif recipe is not None:
             call = recipe.built_by
-            args = ", ".join(self.java(a) for a in call.args)
+            args = self.arguments(call)
             if call.enclosing is not None:  # an inner class: made by its enclosing instance
                 made = f"{self.java(call.enclosing)}.new {obj.cls.decl.name}({args})"
             elif call.method.name == "<init>":
@@ -172,11 +172,21 @@ class Rendering:
             self.lines.append(f"{type_} {name} = {made};")
             for then in recipe.then:
                 if self.holds(then.guard):
-                    args = ", ".join(self.java(a) for a in then.args)
-                    self.lines.append(f"{name}.{then.method.name}({args});")
+                    self.lines.append(f"{name}.{then.method.name}({self.arguments(then)});")
         else:
             self.fields_way(obj, name)
         return name
+
+    def arguments(self, call: Call) -> str:
+        """A call's arguments as Java; a null one cast to its parameter's type where the
+        method has overloads of as many parameters, between which a bare null is ambiguous."""
+        method = call.method
+        overloaded = sum(m.name == method.name and len(m.params) == len(method.params)
+                         for m in method.owner.ctors + method.owner.methods) > 1
+        values = [self.java(a) for a in call.args]
+        return ", ".join(f"({self.type_name(p.type)}) null" if text == "null" and overloaded
+                         and isinstance(p.type, ClassInfo) else text
+                         for p, text in zip(method.params, values))
 
     def opaque_facts(self, obj: HeapObj, name: str) -> str:
         """What the check used of an object of a class it has no source for: its

@@ -137,3 +137,22 @@ def test_an_object_of_an_unknown_subclass_is_not_replayed(pytester):
                                  "such (of a class without source, or of an unknown subclass of an "
                                  "abstract class)"])
     result.assert_outcomes(xfailed=1)
+
+
+@needs_jdk
+def test_a_null_argument_of_an_overloaded_constructor_is_cast_to_its_type(pytester):
+    file = pytester.path / "src" / "demo" / "Keyed.java"
+    file.parent.mkdir(parents=True)
+    file.write_text(
+        "package demo;\n\n"
+        "public final class Keyed {\n"
+        "    private final Object key;\n"
+        "    private final int n;\n"
+        "    public Keyed(String key, int n) { this.key = key; this.n = n; }\n"
+        "    public Keyed(int[] key, int n) { this.key = key; this.n = n; }\n"
+        "    @Override public boolean equals(Object o) { return o instanceof Keyed k && k.n == n; }\n"
+        "}\n")
+    result = pytester.runpytest("--boundcheck", "src", "--boundcheck-replay", "-k", "hashcode")
+    result.stdout.fnmatch_lines(["*Keyed x = new Keyed((String) null, 0);",
+                                 "*confirmed on the JVM *"])
+    result.assert_outcomes(failed=1)
