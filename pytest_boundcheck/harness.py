@@ -98,13 +98,16 @@ def equals_implementation(program: Program, cls: ClassInfo) -> MethodInfo | None
 
 def compare_to_implementation(program: Program, cls: ClassInfo) -> MethodInfo | None:
     """The project ``compareTo`` instances of ``cls`` run: the Comparable one, or a
-    declared one-argument compareTo for classes that do not implement Comparable."""
+    declared one-argument compareTo for classes that do not implement Comparable, where
+    it takes objects of the class itself (a ``compareTo(ReadablePartial)`` of a field
+    property compares with something else and orders nothing: no contract applies)."""
     comparable = program.classes["java.lang.Comparable"]
     if cls.is_subtype_of(comparable):
         impl, _ = program.find_override(cls, comparable.methods[0])
         if impl is not None and impl.owner.is_project:
             return impl
-    declared = [m for m in program.methods_named(cls, "compareTo") if len(m.params) == 1]
+    declared = [m for m in program.methods_named(cls, "compareTo") if len(m.params) == 1
+                and isinstance(m.params[0].type, ClassInfo) and cls.is_subtype_of(m.params[0].type)]
     return declared[0] if declared and declared[0].owner.is_project else None
 
 

@@ -809,3 +809,25 @@ def test_a_loop_stops_where_its_next_iteration_is_infeasible(tmp_path):
     assert statuses(results) == EQUALS_PASS
     status, message = results["hashcode-consistent"]
     assert message.endswith("objects: built by constructors and factories, then up to 2 method calls")
+
+
+def test_a_compare_to_of_another_kind_of_argument_gets_no_items(tmp_path):
+    """Only a compareTo that orders the class's own objects has the contracts of
+    Comparable; one that compares with something else (a field property with a date)
+    has none to break."""
+    (tmp_path / "Field.java").write_text(textwrap.dedent("""
+        public final class Field {
+            private int value;
+            public int compareTo(String text) { return Integer.compare(value, text.length()); }
+        }
+        """))
+    (tmp_path / "Money.java").write_text(textwrap.dedent("""
+        public final class Money {
+            private int cents;
+            public int compareTo(Money other) { return Integer.compare(cents, other.cents); }
+        }
+        """))
+    project = Project([tmp_path])
+    items = {c.simple_name: [k.id for k in project.contracts_for(c)] for c in project.program.project}
+    assert items["Field"] == []
+    assert "compareto-antisymmetric" in items["Money"]
