@@ -99,6 +99,7 @@ class Solver:
         self._grouped = 0  # constraints whose variables are in ``_parent``
         self._undecided: collections.Counter[int] = collections.Counter()  # level -> tries
         self._known: dict[int, tuple] = {}  # term id -> (term, its variables)
+        self._factored: dict[int, tuple] = {}  # term id -> (term, it factored): ``_factored``
         self.weigher = Weigher()
         # one for all the queries: they share most terms, whose stand-ins it remembers
         self.weaker = WithoutFloatingPoint()
@@ -250,11 +251,14 @@ class Solver:
             # the other constraints share no variable with the goal, even through other
             # constraints: without them the question is smaller and, if unsatisfiable,
             # so is the whole; a model is looked for with all of them
+            if (left := deadline - time.perf_counter()) <= 0:
+                return Answer("unknown", reason="timeout")
             result, s = self._ask([*facts, *related], left, rlimit)
             if result != z3.sat:
                 return Answer("unsat") if result == z3.unsat else Answer(
                     "unknown", reason=s.reason_unknown())
-            left = deadline - time.perf_counter()
+        if (left := deadline - time.perf_counter()) <= 0:  # simplifying can take seconds
+            return Answer("unknown", reason="timeout")
         result, s = self._ask([*facts, *constraints], left, rlimit)
         if result == z3.sat:
             return Answer("sat", self._model(s), case=[goal] + fixed)
@@ -345,7 +349,7 @@ class Solver:
         where this takes nothing. The goal is simplified first (``Double.compare(a, b) == 0``
         becomes such an equality only then), and what every side of a disjunction shares
         is taken out of it (``_factored``)."""
-        goal = _factored(z3.simplify(goal), {})
+        goal = _factored(z3.simplify(goal), self._factored)
         pairs = []
         for c in _implied(goal).values():
             if z3.is_eq(c):
@@ -703,30 +707,57 @@ def _factored(goal: z3.BoolRef, done: dict) -> z3.BoolRef:
     """``goal`` with the conjuncts that every side of an Or shares taken out of it, bottom
     up: ``Or(And(a, b, c), And(a, b, d))`` is ``And(a, b, Or(c, d))``. The paths through a
     branch of the code share the conditions from before it, and where those equate two
-    variables ``_identify`` can use them only at the top."""
+    variables ``_identify`` can use them only at the top. Walked through Z3's C API: on a
+    goal of thousands of paths, the Python API's checks per child took seconds.
+    ``done``: term id -> (term, result), kept across calls (the term keeps its id)."""
     key = goal.get_id()
     if key in done:
-        return done[key]
-    if z3.is_and(goal) or z3.is_or(goal):
-        kids = [_factored(c, done) for c in goal.children()]
-        parts = [k.children() if z3.is_and(k) else [k] for k in kids]
-    if z3.is_and(goal):
+        return done[key][1]
+    kind = _bool_kind(goal)
+    if kind in (z3.Z3_OP_AND, z3.Z3_OP_OR):
+        kids = [_factored(c, done) for c in _kids(goal)]
+        parts = [_kids(k) if _bool_kind(k) == z3.Z3_OP_AND else [k] for k in kids]
+    if kind == z3.Z3_OP_AND:
         flat = {c.get_id(): c for p in parts for c in p}
-        result = z3.And(list(flat.values()))
-    elif z3.is_or(goal):
+        result = _bool_app(z3.Z3_mk_and, list(flat.values()))
+    elif kind == z3.Z3_OP_OR:
         shared = set.intersection(*({c.get_id() for c in p} for p in parts))
         rests = [[c for c in p if c.get_id() not in shared] for p in parts]
         common = [c for c in parts[0] if c.get_id() in shared]
         if not common:
-            result = z3.Or(kids)
+            result = _bool_app(z3.Z3_mk_or, kids)
         elif any(not r for r in rests):
-            result = z3.And(common)
+            result = _bool_app(z3.Z3_mk_and, common)
         else:
-            result = z3.And(*common, z3.Or([z3.And(r) if len(r) > 1 else r[0] for r in rests]))
+            result = _bool_app(z3.Z3_mk_and, [*common, _bool_app(z3.Z3_mk_or, [
+                _bool_app(z3.Z3_mk_and, r) if len(r) > 1 else r[0] for r in rests])])
     else:
         result = goal
-    done[key] = result
+    done[key] = (goal, result)
     return result
+
+
+def _bool_kind(t: z3.BoolRef) -> int | None:
+    """The operator of a Boolean application (``Z3_OP_AND``...), None for other terms."""
+    ref, ast = t.ctx.ref(), t.as_ast()
+    if z3.Z3_get_ast_kind(ref, ast) != z3.Z3_APP_AST:
+        return None
+    return z3.Z3_get_decl_kind(ref, z3.Z3_get_app_decl(ref, ast))
+
+
+def _kids(t: z3.BoolRef) -> list[z3.BoolRef]:
+    """The arguments of an and or an or, wrapped without the Python API's checks."""
+    ctx = t.ctx
+    ref, ast = ctx.ref(), t.as_ast()
+    return [z3.BoolRef(z3.Z3_get_app_arg(ref, ast, i), ctx)
+            for i in range(z3.Z3_get_app_num_args(ref, ast))]
+
+
+def _bool_app(make, terms: list[z3.BoolRef]) -> z3.BoolRef:
+    """``make`` (``Z3_mk_and``, ``Z3_mk_or``) of Boolean terms, without coercing each."""
+    ctx = terms[0].ctx
+    args = (z3.Ast * len(terms))(*[t.as_ast() for t in terms])
+    return z3.BoolRef(make(ctx.ref(), len(terms), args), ctx)
 
 
 def _is_variable(t: z3.ExprRef) -> bool:
