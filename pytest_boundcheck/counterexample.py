@@ -14,9 +14,9 @@ from tabulate import tabulate
 
 from . import javaast as ast
 from . import collections_model, functional, jdk, strings
-from .jtypes import BOOLEAN, CHAR, DOUBLE, FLOAT, INT, LONG, ClassInfo, FieldInfo, PrimType
+from .jtypes import BOOLEAN, CHAR, DOUBLE, FLOAT, INT, LONG, ClassInfo, FieldInfo, MethodInfo, PrimType
 from .semantics import float_bits, float_value, nearest, signed_value
-from .objects import Call, ObjectMaker
+from .objects import ObjectMaker
 from .symex import Executor, Location, Observation, Thrown
 from .values import HeapObj, Prim, Ref, Value
 
@@ -162,7 +162,7 @@ class Rendering:
             self.lines.append(f"{type_} {name} = new Object();")
         elif recipe is not None:
             call = recipe.built_by
-            args = self.arguments(call)
+            args = self.arguments(call.method, [self.java(a) for a in call.args])
             if call.enclosing is not None:  # an inner class: made by its enclosing instance
                 made = f"{self.java(call.enclosing)}.new {obj.cls.decl.name}({args})"
             elif call.method.name == "<init>":
@@ -172,18 +172,18 @@ class Rendering:
             self.lines.append(f"{type_} {name} = {made};")
             for then in recipe.then:
                 if self.holds(then.guard):
-                    self.lines.append(f"{name}.{then.method.name}({self.arguments(then)});")
+                    args = self.arguments(then.method, [self.java(a) for a in then.args])
+                    self.lines.append(f"{name}.{then.method.name}({args});")
         else:
             self.fields_way(obj, name)
         return name
 
-    def arguments(self, call: Call) -> str:
-        """A call's arguments as Java; a null one cast to its parameter's type where the
-        method has overloads of as many parameters, between which a bare null is ambiguous."""
-        method = call.method
+    def arguments(self, method: MethodInfo, values: list[str]) -> str:
+        """Arguments (as Java) of a call of ``method``; a null one cast to its parameter's
+        type where the method has overloads of as many parameters, between which a bare
+        null is ambiguous."""
         overloaded = sum(m.name == method.name and len(m.params) == len(method.params)
                          for m in method.owner.ctors + method.owner.methods) > 1
-        values = [self.java(a) for a in call.args]
         return ", ".join(f"({self.type_name(p.type)}) null" if text == "null" and overloaded
                          and isinstance(p.type, ClassInfo) else text
                          for p, text in zip(method.params, values))
@@ -215,9 +215,10 @@ class Rendering:
         the fields, else reflection, said plainly."""
         type_ = self.type_name(obj.cls)
         fields = obj.cls.instance_fields()
-        ctor = None if obj.cls.is_abstract else field_constructor(obj.cls)
-        if ctor is not None:
-            args = ", ".join(self.field_value(obj, f) for f in ctor)
+        found = None if obj.cls.is_abstract else field_constructor(obj.cls)
+        if found is not None:
+            ctor, params = found
+            args = self.arguments(ctor, [self.field_value(obj, f) for f in params])
             self.lines.append(f"{type_} {name} = new {type_}({args});")
             return
         self.reflective = True
@@ -412,9 +413,10 @@ def _escaped(code: int) -> str:
 
 # ------------------------------------------------- constructors that set fields
 
-def field_constructor(cls: ClassInfo) -> list[FieldInfo] | None:
-    """The fields, in parameter order, of a non-private constructor that sets exactly all
-    of the instance fields from its parameters (``this.x = x`` and ``super(x, y)`` only)."""
+def field_constructor(cls: ClassInfo) -> tuple[MethodInfo, list[FieldInfo]] | None:
+    """A non-private constructor that sets exactly all of the instance fields from its
+    parameters (``this.x = x`` and ``super(x, y)`` only), and those fields in parameter
+    order."""
     fields = cls.instance_fields()
     for ctor in cls.ctors:
         if "private" in ctor.decl.modifiers:
@@ -426,7 +428,7 @@ def field_constructor(cls: ClassInfo) -> list[FieldInfo] | None:
             keyed = {f.key: f for f in fields}
             chosen = [keyed[by_param[i]] for i in range(len(fields))]
             if all(p.type is f.type for p, f in zip(ctor.params, chosen)):  # null fits an Integer only
-                return chosen
+                return ctor, chosen
     return None
 
 

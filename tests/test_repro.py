@@ -140,19 +140,22 @@ def test_an_object_of_an_unknown_subclass_is_not_replayed(pytester):
 
 
 @needs_jdk
-def test_a_null_argument_of_an_overloaded_constructor_is_cast_to_its_type(pytester):
+@pytest.mark.parametrize("mode", ["constructors", "fields"])
+def test_a_null_argument_of_an_overloaded_constructor_is_cast_to_its_type(pytester, mode):
+    """Made by its constructor, or from field values by the constructor that sets them."""
     file = pytester.path / "src" / "demo" / "Keyed.java"
     file.parent.mkdir(parents=True)
     file.write_text(
         "package demo;\n\n"
         "public final class Keyed {\n"
-        "    private final Object key;\n"
+        "    private final String key;\n"
         "    private final int n;\n"
         "    public Keyed(String key, int n) { this.key = key; this.n = n; }\n"
-        "    public Keyed(int[] key, int n) { this.key = key; this.n = n; }\n"
+        "    public Keyed(StringBuilder key, int n) { this.key = key.toString(); this.n = n; }\n"
         "    @Override public boolean equals(Object o) { return o instanceof Keyed k && k.n == n; }\n"
         "}\n")
-    result = pytester.runpytest("--boundcheck", "src", "--boundcheck-replay", "-k", "hashcode")
+    result = pytester.runpytest("--boundcheck", "src", "--boundcheck-replay", "-k", "hashcode",
+                                "--boundcheck-objects", mode)
     result.stdout.fnmatch_lines(["*Keyed x = new Keyed((String) null, 0);",
                                  "*confirmed on the JVM *"])
     result.assert_outcomes(failed=1)
