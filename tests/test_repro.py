@@ -71,12 +71,18 @@ def test_reproducers_compile_and_fail_against_the_samples(pytester, tmp_path):
     assert summary is not None and int(summary.group(1)) == len(tests), junit.stdout
 
 
+def write_demo(pytester, name: str, source: str) -> None:
+    """``src/demo/<name>.java``: package ``demo``, then ``source``."""
+    file = pytester.path / "src" / "demo" / f"{name}.java"
+    file.parent.mkdir(parents=True)
+    file.write_text("package demo;\n\n" + source)
+
+
 def write_tagged(pytester) -> None:
     """A project class that needs a class from outside the project to compile."""
-    file = pytester.path / "src" / "demo" / "Tagged.java"
-    file.parent.mkdir(parents=True)
-    file.write_text(
-        "package demo;\n\nimport org.example.Tag;\n\n"
+    write_demo(
+        pytester, "Tagged",
+        "import org.example.Tag;\n\n"
         "public final class Tagged {\n"
         "    private final int id;\n"
         "    private Tag tag;\n"
@@ -122,10 +128,8 @@ def test_a_classpath_entry_that_does_not_exist_is_a_usage_error(pytester):
 def test_an_object_of_an_unknown_subclass_is_not_replayed(pytester):
     """The JVM cannot allocate an abstract class: a counterexample with an object standing
     for an unknown subclass is not replayed, rather than found to disagree."""
-    file = pytester.path / "src" / "demo" / "Shape.java"
-    file.parent.mkdir(parents=True)
-    file.write_text(
-        "package demo;\n\n"
+    write_demo(
+        pytester, "Shape",
         "public abstract class Shape implements Comparable<Shape> {\n"
         "    private int size;\n"
         "    @Override public int compareTo(Shape o) { return Integer.compare(size, o.size); }\n"
@@ -143,10 +147,8 @@ def test_an_object_of_an_unknown_subclass_is_not_replayed(pytester):
 @pytest.mark.parametrize("mode", ["constructors", "fields"])
 def test_a_null_argument_of_an_overloaded_constructor_is_cast_to_its_type(pytester, mode):
     """Made by its constructor, or from field values by the constructor that sets them."""
-    file = pytester.path / "src" / "demo" / "Keyed.java"
-    file.parent.mkdir(parents=True)
-    file.write_text(
-        "package demo;\n\n"
+    write_demo(
+        pytester, "Keyed",
         "public final class Keyed {\n"
         "    private final String key;\n"
         "    private final int n;\n"
