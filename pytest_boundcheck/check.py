@@ -217,35 +217,27 @@ def _bounds(bounds: Bounds, ex: Executor) -> str:
 
 
 def _bounds_reached(solver: Solver, ctx: z3.Context, cuts: list[Event]) -> str:
-    """Every bound some execution reaches, each once: one model shows the cuts of its own
-    paths only, so the others are asked again until none is left or reachable."""
-    by_text: dict[str, list[Event]] = {}
+    """Every bound some execution reaches, each once with its places: one model shows the
+    cuts of its own paths only, so the others are asked again until none is left or
+    reachable."""
+    left: dict[tuple[str, str], list[Event]] = {}  # (what, where) -> its events
     for e in cuts:
-        by_text.setdefault(f"{e.what} at {e.where}", []).append(e)
-    reached = []
-    while by_text:
-        answer = solver.check(mk_or(ctx, [e.guard for events in by_text.values() for e in events]))
-        if answer.verdict == "unsat":
+        left.setdefault((e.what, str(e.where)), []).append(e)
+    places: dict[str, list[str]] = {}  # what -> where, as reached
+    undecided = ""
+    while left:
+        answer = solver.check(mk_or(ctx, [e.guard for events in left.values() for e in events]))
+        if answer.verdict != "sat":
+            if answer.verdict == "unknown":
+                undecided = (f"the solver could not decide ({answer.reason}) whether this is "
+                             f"reachable: {'; '.join(f'{w} at {p}' for w, p in left)}")
             break
-        if answer.verdict == "unknown":
-            reached.append(f"the solver could not decide ({answer.reason}) whether this is "
-                           f"reachable: {'; '.join(by_text)}")
-            break
-        hits = [text for text, events in by_text.items() if any(
-            z3.is_true(answer.model.eval(e.guard, model_completion=True)) for e in events)]
-        reached += hits
-        for text in hits:
-            del by_text[text]
-    return "; ".join(_by_what(reached))
-
-
-def _by_what(texts: list[str]) -> list[str]:
-    """"what at a; what at b" as "what at a, b": one bound met in several places."""
-    places: dict[str, list[str]] = {}
-    for text in texts:
-        what, _, where = text.rpartition(" at ")
-        places.setdefault(what, []).append(where)
-    return [f"{what} at {', '.join(wheres)}" if what else wheres[0] for what, wheres in places.items()]
+        for key in [k for k, events in left.items() if any(
+                z3.is_true(answer.model.eval(e.guard, model_completion=True)) for e in events)]:
+            places.setdefault(key[0], []).append(key[1])
+            del left[key]
+    return "; ".join([f"{what} at {', '.join(wheres)}" for what, wheres in places.items()]
+                     + ([undecided] if undecided else []))
 
 
 def _unsupported_reached(solver: Solver, ctx: z3.Context, events: list[Event], ex: Executor,
