@@ -46,12 +46,11 @@ class Replayer:
         self._count += 1
         out = self._work / f"repro{self._count}"
         source = repro.write(out)[1]
-        compiled = self._ask("COMPILE", str(out), os.pathsep.join([str(self._work / "classes"),
-                                                                   *self.classpath]), str(source))
+        compiled = self._ask("COMPILE", str(out), self._path(self._work / "classes"), str(source))
         if compiled[0] != "OK":
             return Replayed("not-replayed", f"the reproducer does not compile: {compiled[-1]}")
-        classpath = os.pathsep.join([str(out), str(self._work / "classes"), *self.classpath])
-        answer = self._ask("RUN", classpath, repro.main_class, str(RUN_SECONDS))
+        answer = self._ask("RUN", self._path(out, self._work / "classes"), repro.main_class,
+                           str(RUN_SECONDS))
         if answer[0] == "THREW" and answer[1].rpartition(".")[2] == expected:
             return Replayed("confirmed", f"confirmed on the JVM (java {self.java_version}): "
                                          f"{answer[1]}: {answer[2]}")
@@ -85,14 +84,17 @@ class Replayer:
             self._unavailable = "the replay JVM did not start"
             return self._unavailable
         self.java_version = ready[1]
-        compiled = self._ask("COMPILE", str(self._work / "classes"),
-                             os.pathsep.join([str(self._work), *self.classpath]),
+        compiled = self._ask("COMPILE", str(self._work / "classes"), self._path(self._work),
                              *map(str, self.sources))
         if compiled[0] != "OK":
             given = "with the --boundcheck-classpath given" if self.classpath else \
                 "alone (give their dependencies with --boundcheck-classpath)"
             self._unavailable = f"the project's sources do not compile {given}: {compiled[-1]}"
         return self._unavailable
+
+    def _path(self, *first: Path) -> str:
+        """A class path: ``first``, then the project's dependencies."""
+        return os.pathsep.join([*map(str, first), *self.classpath])
 
     def _ask(self, *request: str) -> list[str]:
         self._process.stdin.write("\t".join(request) + "\n")
