@@ -81,11 +81,12 @@ class Answer:
 class Solver:
     def __init__(self, ctx: z3.Context, timeout: float, constraints: list[z3.BoolRef],
                  splits: list[tuple[z3.ExprRef, list[int]]], eager: set[str],
-                 lazy: list[z3.BoolRef] = ()):
+                 lazy: list[z3.BoolRef] = (), weaker: WithoutFloatingPoint | None = None):
         """``splits``: object choices to split on, in order, with their possible values;
         those named in ``eager`` (the harness parameters) are split at once when small.
         ``lazy``: constraints that hold too, added only once a model breaks them.
-        ``timeout``: the seconds all the queries together may take."""
+        ``timeout``: the seconds all the queries together may take. ``weaker``: the
+        weakening exploring used, whose stand-ins for the terms it weakened already serve."""
         self.ctx = ctx
         self.deadline = time.perf_counter() + timeout
         self.constraints = constraints
@@ -102,7 +103,7 @@ class Solver:
         self._factored: dict[int, tuple] = {}  # term id -> (term, it factored): ``_factored``
         self.weigher = Weigher()
         # one for all the queries: they share most terms, whose stand-ins it remembers
-        self.weaker = WithoutFloatingPoint()
+        self.weaker = weaker or WithoutFloatingPoint()
 
     def _ask(self, terms: list[z3.BoolRef], seconds: float | None,
              rlimit: int = 0) -> tuple[z3.CheckSatResult, z3.Solver]:

@@ -142,6 +142,24 @@ def test_a_query_leaves_out_unrelated_constraints_only_where_that_cannot_change_
     assert contradicted.queries == 2  # the small question, then the whole one for a model
 
 
+def test_whether_a_bound_is_reached_is_asked_of_the_goals_part_once_the_rest_holds():
+    """A reachability question needs a model of the goal's variables only: once the
+    constraints are known to hold together, the small question decides it, and each
+    later one is one query; a contradiction among the unrelated constraints still
+    means nothing is reached."""
+    ctx = z3.Context()
+    x, y, w = (z3.BitVec(n, 32, ctx) for n in "xyw")
+    related, unrelated = [x == w + 1], [y > 5]
+    solver = solve.Solver(ctx, 10.0, related + unrelated, [], set())
+    reached = solver.reached(w == 1)
+    assert reached.verdict == "sat" and reached.model.eval(x).as_long() == 2
+    assert solver.queries == 2  # the small question, and once whether the rest holds
+    assert solver.reached(w == 2).verdict == "sat" and solver.queries == 3
+    assert solver.reached(z3.And(w == 1, x == 3)).verdict == "unsat"
+    contradicted = solve.Solver(ctx, 10.0, related + [y > 5, y < 3], [], set())
+    assert contradicted.reached(w == 1).verdict == "unsat"
+
+
 def test_a_check_whose_exploring_took_all_its_time_asks_the_solver_nothing():
     """Past the time limit only a goal false as it stands is decided; any other is a
     time-out at once, not after weakening and asking about all its terms."""
