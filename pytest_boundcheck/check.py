@@ -227,7 +227,7 @@ def _bounds_reached(solver: Solver, ctx: z3.Context, cuts: list[Event]) -> str:
     places: dict[str, list[str]] = {}  # what -> where, as reached
     undecided = ""
     while left:
-        answer = solver.check(mk_or(ctx, [e.guard for events in left.values() for e in events]))
+        answer = solver.reached(mk_or(ctx, [e.guard for events in left.values() for e in events]))
         if answer.verdict != "sat":
             if answer.verdict == "unknown":
                 undecided = (f"the solver could not decide ({answer.reason}) whether this is "

@@ -104,6 +104,8 @@ class Solver:
         self.weigher = Weigher()
         # one for all the queries: they share most terms, whose stand-ins it remembers
         self.weaker = weaker or WithoutFloatingPoint()
+        self._reaching = False  # asked by ``reached``: a model of the goal's part will do
+        self._consistent: bool | None = None  # are the constraints alone satisfiable?
 
     def _ask(self, terms: list[z3.BoolRef], seconds: float | None,
              rlimit: int = 0) -> tuple[z3.CheckSatResult, z3.Solver]:
@@ -164,6 +166,26 @@ class Solver:
             added = []
             answer = self._search(goal)
         return answer
+
+    def reached(self, goal: z3.BoolRef) -> Answer:
+        """``check`` for whether some execution reaches ``goal`` (a bound): its model need
+        only give the goal's variables values, so where a case's constraints fall apart
+        into those that share variables with it and the others, the case is satisfiable
+        once the first part is (the others share nothing with it, and hold together as
+        all the constraints do), and the whole is not asked again: a bound met on many
+        paths takes a question per path."""
+        self._reaching = True
+        try:
+            return self.check(goal)
+        finally:
+            self._reaching = False
+
+    def _constraints_consistent(self) -> bool:
+        """Do the constraints alone hold together? Asked once, within the time left."""
+        if self._consistent is None:
+            left = self.deadline - time.perf_counter()
+            self._consistent = left > 0 and self._ask(self.constraints, left)[0] == z3.sat
+        return self._consistent
 
     def _search(self, goal: z3.BoolRef) -> Answer:
         """The goal split by object choices, for a share of the time left (all of it for a
@@ -258,6 +280,8 @@ class Solver:
             if result != z3.sat:
                 return Answer("unsat") if result == z3.unsat else Answer(
                     "unknown", reason=s.reason_unknown())
+            if self._reaching and self._constraints_consistent():
+                return Answer("sat", self._model(s), case=[goal] + fixed)
         if (left := deadline - time.perf_counter()) <= 0:  # simplifying can take seconds
             return Answer("unknown", reason="timeout")
         result, s = self._ask([*facts, *constraints], left, rlimit)
