@@ -42,6 +42,8 @@ _LADDER = ((1, "+", False), (1, "+-", False), (1, "+-", True), (16, "+-", False)
 # pins before its lazy constraints hold for good: a fraction of a second here
 SPLIT_RLIMIT = 300_000
 UNITS_PER_SECOND = 3_000_000  # Z3's resource units per second of solving here, roughly
+# what asking whether the constraints hold together (``Solver.reached``) may take: a second
+CONSISTENCY_RLIMIT = 3_000_000
 SPLIT_SHARE = 0.4  # of the time left, what splitting may take before the whole query gets the rest
 WEAKER_SHARE = 0.1  # of the time left, what the query without floating point may take
 # of the time left, what a case too large to bit-blast may take, asked without its arithmetic
@@ -171,9 +173,9 @@ class Solver:
         """``check`` for whether some execution reaches ``goal`` (a bound): its model need
         only give the goal's variables values, so where a case's constraints fall apart
         into those that share variables with it and the others, the case is satisfiable
-        once the first part is (the others share nothing with it, and hold together as
-        all the constraints do), and the whole is not asked again: a bound met on many
-        paths takes a question per path."""
+        once the first part is (the others share nothing with it, and hold together
+        where all the constraints do, ``_constraints_consistent``), and the whole is not
+        asked again: a bound met on many paths takes a small question per path."""
         self._reaching = True
         try:
             return self.check(goal)
@@ -181,10 +183,12 @@ class Solver:
             self._reaching = False
 
     def _constraints_consistent(self) -> bool:
-        """Do the constraints alone hold together? Asked once, within the time left."""
+        """Do the constraints alone, lazy ones too, hold together? Asked once, within the
+        time left and ``CONSISTENCY_RLIMIT``; undecided counts as no."""
         if self._consistent is None:
             left = self.deadline - time.perf_counter()
-            self._consistent = left > 0 and self._ask(self.constraints, left)[0] == z3.sat
+            self._consistent = left > 0 and self._ask(
+                [*self.constraints, *self.lazy], left, CONSISTENCY_RLIMIT)[0] == z3.sat
         return self._consistent
 
     def _search(self, goal: z3.BoolRef) -> Answer:
