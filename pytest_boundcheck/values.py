@@ -24,19 +24,22 @@ class DeadPath(Exception):
 
 
 def is_true(t: z3.BoolRef) -> bool:
-    return z3.is_true(t)
+    """Is ``t`` the constant true? One call into Z3's C API: the Python API's own test
+    wraps several, and exploring asks it of every guard it builds."""
+    return z3.Z3_get_bool_value(t.ctx_ref(), t.as_ast()) == z3.Z3_L_TRUE
 
 
 def is_false(t: z3.BoolRef) -> bool:
-    return z3.is_false(t)
+    """Is ``t`` the constant false? (As ``is_true``.)"""
+    return z3.Z3_get_bool_value(t.ctx_ref(), t.as_ast()) == z3.Z3_L_FALSE
 
 
 def mk_and(*terms: z3.BoolRef) -> z3.BoolRef:
     kept = []
     for t in terms:
-        if z3.is_false(t):
+        if is_false(t):
             return t
-        if not z3.is_true(t):
+        if not is_true(t):
             kept.append(t)
     if not kept:
         return z3.BoolVal(True, terms[0].ctx)
@@ -46,9 +49,9 @@ def mk_and(*terms: z3.BoolRef) -> z3.BoolRef:
 def mk_or(ctx: z3.Context, terms) -> z3.BoolRef:
     kept = []
     for t in terms:
-        if z3.is_true(t):
+        if is_true(t):
             return t
-        if not z3.is_false(t):
+        if not is_false(t):
             kept.append(t)
     if not kept:
         return z3.BoolVal(False, ctx)
@@ -56,9 +59,9 @@ def mk_or(ctx: z3.Context, terms) -> z3.BoolRef:
 
 
 def mk_not(t: z3.BoolRef) -> z3.BoolRef:
-    if z3.is_true(t):
+    if is_true(t):
         return z3.BoolVal(False, t.ctx)
-    if z3.is_false(t):
+    if is_false(t):
         return z3.BoolVal(True, t.ctx)
     if z3.is_not(t):
         return t.arg(0)
@@ -82,9 +85,9 @@ def mk_join(ctx: z3.Context, guards: list[z3.BoolRef]) -> z3.BoolRef:
 
 
 def mk_ite(c: z3.BoolRef, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
-    if z3.is_true(c) or a.eq(b):
+    if is_true(c) or a.eq(b):
         return a
-    if z3.is_false(c):
+    if is_false(c):
         return b
     return z3.If(c, a, b)
 
