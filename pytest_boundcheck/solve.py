@@ -33,6 +33,7 @@ import z3
 from . import semantics
 from .jtypes import BOOLEAN, PrimType
 from .strings import Text
+from .values import bool_app
 
 MEMORY_LIMIT_MB = 4096
 # value ranges to try, in order: (bound, signs, also MIN/MAX and their neighbours)
@@ -748,18 +749,18 @@ def _factored(goal: z3.BoolRef, done: dict) -> z3.BoolRef:
         parts = [_kids(k) if _bool_kind(k) == z3.Z3_OP_AND else [k] for k in kids]
     if kind == z3.Z3_OP_AND:
         flat = {c.get_id(): c for p in parts for c in p}
-        result = _bool_app(z3.Z3_mk_and, list(flat.values()))
+        result = bool_app(z3.Z3_mk_and, list(flat.values()))
     elif kind == z3.Z3_OP_OR:
         shared = set.intersection(*({c.get_id() for c in p} for p in parts))
         rests = [[c for c in p if c.get_id() not in shared] for p in parts]
         common = [c for c in parts[0] if c.get_id() in shared]
         if not common:
-            result = _bool_app(z3.Z3_mk_or, kids)
+            result = bool_app(z3.Z3_mk_or, kids)
         elif any(not r for r in rests):
-            result = _bool_app(z3.Z3_mk_and, common)
+            result = bool_app(z3.Z3_mk_and, common)
         else:
-            result = _bool_app(z3.Z3_mk_and, [*common, _bool_app(z3.Z3_mk_or, [
-                _bool_app(z3.Z3_mk_and, r) if len(r) > 1 else r[0] for r in rests])])
+            result = bool_app(z3.Z3_mk_and, [*common, bool_app(z3.Z3_mk_or, [
+                bool_app(z3.Z3_mk_and, r) if len(r) > 1 else r[0] for r in rests])])
     else:
         result = goal
     done[key] = (goal, result)
@@ -780,13 +781,6 @@ def _kids(t: z3.BoolRef) -> list[z3.BoolRef]:
     ref, ast = ctx.ref(), t.as_ast()
     return [z3.BoolRef(z3.Z3_get_app_arg(ref, ast, i), ctx)
             for i in range(z3.Z3_get_app_num_args(ref, ast))]
-
-
-def _bool_app(make, terms: list[z3.BoolRef]) -> z3.BoolRef:
-    """``make`` (``Z3_mk_and``, ``Z3_mk_or``) of Boolean terms, without coercing each."""
-    ctx = terms[0].ctx
-    args = (z3.Ast * len(terms))(*[t.as_ast() for t in terms])
-    return z3.BoolRef(make(ctx.ref(), len(terms), args), ctx)
 
 
 def _is_variable(t: z3.ExprRef) -> bool:

@@ -34,6 +34,14 @@ def is_false(t: z3.BoolRef) -> bool:
     return z3.Z3_get_bool_value(t.ctx_ref(), t.as_ast()) == z3.Z3_L_FALSE
 
 
+def bool_app(make, terms: list[z3.BoolRef]) -> z3.BoolRef:
+    """``make`` (``Z3_mk_and``, ``Z3_mk_or``) of Boolean terms of one context, through Z3's C
+    API: the Python API coerces each term first, which exploring would pay at every branch."""
+    ctx = terms[0].ctx
+    args = (z3.Ast * len(terms))(*[t.as_ast() for t in terms])
+    return z3.BoolRef(make(ctx.ref(), len(terms), args), ctx)
+
+
 def mk_and(*terms: z3.BoolRef) -> z3.BoolRef:
     kept = []
     for t in terms:
@@ -43,7 +51,7 @@ def mk_and(*terms: z3.BoolRef) -> z3.BoolRef:
             kept.append(t)
     if not kept:
         return z3.BoolVal(True, terms[0].ctx)
-    return kept[0] if len(kept) == 1 else z3.And(*kept)
+    return kept[0] if len(kept) == 1 else bool_app(z3.Z3_mk_and, kept)
 
 
 def mk_or(ctx: z3.Context, terms) -> z3.BoolRef:
@@ -55,7 +63,7 @@ def mk_or(ctx: z3.Context, terms) -> z3.BoolRef:
             kept.append(t)
     if not kept:
         return z3.BoolVal(False, ctx)
-    return kept[0] if len(kept) == 1 else z3.Or(*kept)
+    return kept[0] if len(kept) == 1 else bool_app(z3.Z3_mk_or, kept)
 
 
 def mk_not(t: z3.BoolRef) -> z3.BoolRef:
