@@ -87,8 +87,7 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
 
     left = max(0.0, bounds.timeout - timings["build"])
     solver = Solver(ctx, left, ex.constraints, list(ex.selectors.values()),
-                    eager={d.name for d in domains} | ex.split_early, lazy=ex.lazy,
-                    weaker=ex.without_floating_point)
+                    eager={d.name for d in domains} | ex.split_early, lazy=ex.lazy)
     violation = mk_or(ctx, [t.guard for t in thrown])
     answer = solver.check(violation)
     if answer.verdict == "sat" and (maker.unconfirmed(answer.model) or _functions(ex, answer.model)):

@@ -84,12 +84,11 @@ class Answer:
 class Solver:
     def __init__(self, ctx: z3.Context, timeout: float, constraints: list[z3.BoolRef],
                  splits: list[tuple[z3.ExprRef, list[int]]], eager: set[str],
-                 lazy: list[z3.BoolRef] = (), weaker: WithoutFloatingPoint | None = None):
+                 lazy: list[z3.BoolRef] = ()):
         """``splits``: object choices to split on, in order, with their possible values;
         those named in ``eager`` (the harness parameters) are split at once when small.
         ``lazy``: constraints that hold too, added only once a model breaks them.
-        ``timeout``: the seconds all the queries together may take. ``weaker``: the
-        weakening exploring used, whose stand-ins for the terms it weakened already serve."""
+        ``timeout``: the seconds all the queries together may take."""
         self.ctx = ctx
         self.deadline = time.perf_counter() + timeout
         self.constraints = constraints
@@ -106,7 +105,7 @@ class Solver:
         self._factored: dict[int, tuple] = {}  # term id -> (term, it factored): ``_factored``
         self.weigher = Weigher()
         # one for all the queries: they share most terms, whose stand-ins it remembers
-        self.weaker = weaker or WithoutFloatingPoint()
+        self.weaker = WithoutFloatingPoint()
         self._reaching = False  # asked by ``reached``: a model of the goal's part will do
         self._consistent: bool | None = None  # are the constraints alone satisfiable?
 

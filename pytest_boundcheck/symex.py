@@ -218,8 +218,7 @@ class Executor:
         # per asker (a call's dispatch, a loop's next iteration): its questions in a row
         # the oracle could not answer
         self._oracle_misses: collections.Counter[str] = collections.Counter()
-        # the feasibility oracle's weakened terms, which the solver stage reuses
-        self.without_floating_point = WithoutFloatingPoint()
+        self._abstraction = WithoutFloatingPoint()
         self._opaque: dict[tuple, z3.ExprRef] = {}
         self._opaque_hash = z3.Function("hashCode", z3.BitVecSort(32, ctx), z3.BitVecSort(32, ctx))
         self.assumed: dict[str, None] = {}  # classes assumed to obey their contracts, in order
@@ -1018,12 +1017,12 @@ class Executor:
             self._oracle.set("random_seed", 0)
             self._oracle.set("rlimit", FEASIBILITY_RLIMIT)
         while self._oracle_known < len(self.constraints):
-            self._oracle.add(self.without_floating_point.weakened(self.constraints[self._oracle_known]))
+            self._oracle.add(self._abstraction.weakened(self.constraints[self._oracle_known]))
             self._oracle_known += 1
         if self._oracle_misses[asker] >= ORACLE_MISSES:
             return True
         self._oracle.push()
-        self._oracle.add(self.without_floating_point.weakened(guard))
+        self._oracle.add(self._abstraction.weakened(guard))
         result = self._oracle.check()
         self._oracle.pop()
         self._oracle_misses[asker] = self._oracle_misses[asker] + 1 if result == z3.unknown else 0
