@@ -105,6 +105,7 @@ class Solver:
         self._undecided: collections.Counter[int] = collections.Counter()  # level -> tries
         self._known: dict[int, tuple] = {}  # term id -> (term, its variables)
         self._factored: dict[int, tuple] = {}  # term id -> (term, it factored): ``_factored``
+        self._implied: dict[int, tuple] = {}  # term id -> (term, what it implies): ``_implied``
         self.weigher = Weigher()
         # one for all the queries: they share most terms, whose stand-ins it remembers
         self.weaker = WithoutFloatingPoint()
@@ -383,7 +384,7 @@ class Solver:
         is taken out of it (``_factored``)."""
         goal = _factored(z3.simplify(goal), self._factored)
         pairs = []
-        for c in _implied(goal).values():
+        for c in _implied(goal, self._implied).values():
             if z3.is_eq(c):
                 a, b = c.children()
                 if _is_variable(a) and _is_variable(b) and not a.eq(b):
@@ -674,20 +675,22 @@ def _spelled(t: Text, alphabet: str) -> z3.BoolRef:
                    for k, c in enumerate(t.chars)] or [z3.BoolVal(True, t.ctx)])
 
 
-def _implied(t: z3.BoolRef, known: dict | None = None) -> dict[int, z3.BoolRef]:
+def _implied(t: z3.BoolRef, known: dict[int, tuple]) -> dict[int, z3.BoolRef]:
     """Conjuncts that ``t`` implies, by term id: its own, and those all disjuncts of a
-    disjunction among them share (merged paths repeat what they all hold)."""
-    known = {} if known is None else known
+    disjunction among them share (merged paths repeat what they all hold). ``known``:
+    term id -> (term, result), kept across calls as in ``_factored``."""
     key = t.get_id()
     if key not in known:
-        if z3.is_and(t):
-            known[key] = {k: c for child in t.children() for k, c in _implied(child, known).items()}
-        elif z3.is_or(t):
-            parts = [_implied(d, known) for d in t.children()]
-            known[key] = {k: c for k, c in parts[0].items() if all(k in p for p in parts[1:])}
+        kind = _bool_kind(t)
+        if kind == z3.Z3_OP_AND:
+            implied = {k: c for child in _kids(t) for k, c in _implied(child, known).items()}
+        elif kind == z3.Z3_OP_OR:
+            parts = [_implied(d, known) for d in _kids(t)]
+            implied = {k: c for k, c in parts[0].items() if all(k in p for p in parts[1:])}
         else:
-            known[key] = {key: t}
-    return known[key]
+            implied = {key: t}
+        known[key] = (t, implied)
+    return known[key][1]
 
 
 def _with_fixed(terms: list[z3.BoolRef], fixed: list[z3.BoolRef]) -> list[z3.BoolRef]:
