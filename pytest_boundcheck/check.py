@@ -90,14 +90,16 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
                     eager={d.name for d in domains} | ex.split_early, lazy=ex.lazy)
     violation = mk_or(ctx, [t.guard for t in thrown])
     answer = solver.check(violation)
-    # without objects the program may never make, or results of calls taken as unknown functions
-    confirming = mk_and(maker.as_the_program_makes(),
-                        *[mk_not(use.guard) for uses in ex.functions.values() for use in uses])
-    if answer.verdict == "sat" and (maker.unconfirmed(answer.model) or _functions(ex, answer.model)):
-        confirmed = solver.check(mk_and(violation, confirming))
-        answer = confirmed if confirmed.verdict == "sat" else answer
-    elif answer.verdict == "sat":
-        answer.case.append(confirming)  # so that the smaller model stays a confirmed one
+    if answer.verdict == "sat":
+        # without objects the program may never make, or results of calls taken as unknown
+        # functions: looked for where the violation used them, else kept while minimising
+        confirming = mk_and(maker.as_the_program_makes(),
+                            *[mk_not(use.guard) for uses in ex.functions.values() for use in uses])
+        if maker.unconfirmed(answer.model) or _functions(ex, answer.model):
+            confirmed = solver.check(mk_and(violation, confirming))
+            answer = confirmed if confirmed.verdict == "sat" else answer
+        else:
+            answer.case.append(confirming)
     timings["solve"] = time.perf_counter() - built
     if answer.verdict == "sat":
         model = solver.small_model(answer, ex.inputs, ex.texts)
