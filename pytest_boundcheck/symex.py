@@ -736,10 +736,14 @@ class Executor:
             state = self.null_check(state, receiver, line)
         inputs = [receiver.id] if receiver is not None else []
         inputs += [a.term if isinstance(a, Prim) else a.id for a in args]
+        # equal inputs, equal results: where both calls are made (a result no path uses is
+        # free), so that fixing the object choices drops the calls of other objects, whose
+        # arguments would otherwise tie every object of the check into one query
         for earlier in uses:
             if earlier.result.type == result.type:  # results read as different types stay unrelated
                 self.constraints.append(z3.Implies(
-                    mk_and(self.true, *[a == b for a, b in zip(inputs, earlier.inputs)]),
+                    mk_and(state.guard, earlier.guard,
+                           *[a == b for a, b in zip(inputs, earlier.inputs)]),
                     self._same_result(result, earlier.result)))
         self.functions[call] = uses + [FunctionUse(receiver, inputs, result, state.guard)]
         return result, state

@@ -15,7 +15,7 @@ from pytest_boundcheck.objects import ObjectMaker
 from pytest_boundcheck.parse import JavaSyntaxError, parse_source
 from pytest_boundcheck.program import Program
 from pytest_boundcheck.project import Project
-from pytest_boundcheck.symex import Executor
+from pytest_boundcheck.symex import Executor, Frame, State
 from pytest_boundcheck.values import Prim
 
 
@@ -768,6 +768,30 @@ def test_a_name_forgotten_with_its_path_is_not_given_to_another_computation():
     second = ex.named(Prim(INT, n.term + 2), "sum")
     assert not first.term.eq(second.term)
     assert ex.feasible(z3.And(n.term == 0, second.term == 2))
+
+
+def test_results_of_an_unknown_function_are_tied_only_where_both_calls_are_made():
+    """Equal arguments give equal results only on paths that make both calls: left
+    unguarded, the tie between two calls on exclusive paths joins the arithmetic of
+    both into every query (commons-math's statistics, each an unknown square root of
+    its own moments, were all in one query that no case of it could bit-blast)."""
+    program = Program([parse_source(textwrap.dedent("""
+        class Subject {
+            static double pick(boolean b, double x, double y) {
+                double r;
+                if (b) { r = Math.sqrt(x); } else { r = Math.sqrt(y); }
+                return r;
+            }
+        }""").encode(), "Subject.java")])
+    cls = program.classes["Subject"]
+    ctx = z3.Context()
+    ex = Executor(program, Bounds(), ctx, [])
+    ex.frames.append(Frame(None, cls, None))
+    params = [semantics.variable(ctx, p.type, p.name) for p in cls.methods[0].params]
+    ex.invoke(cls.methods[0], None, params, State(ex.true, {}, {}), 0)
+    assert [len(uses) for uses in ex.functions.values()] == [2]
+    ties = [c for c in ex.constraints if z3.is_app_of(c, z3.Z3_OP_IMPLIES)]
+    assert len(ties) == 1 and z3.is_true(z3.simplify(ties[0]))
 
 
 def test_the_comparison_of_two_objects_is_their_own_whatever_their_labels():
