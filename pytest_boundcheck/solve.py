@@ -58,7 +58,7 @@ EAGER_SPLIT = 24  # a choice among this many objects or fewer is split at once
 SPLIT_TRIES = 2
 MINIMISE_QUERIES = 24
 # the chars strings are asked to use, in order: pairs of ends of ranges ("az  " is 'a' to 'z', ' ')
-_ALPHABETS = ("ab", "aA", "abAB", "az  ", "azAZ  ", "azAZ09  ", " ~")
+_ALPHABETS = ("aa", "ab", "aA", "abAB", "az  ", "azAZ  ", "azAZ09  ", " ~")
 MINIMISE_RLIMIT = 500_000  # solver resource units per query: about 0.2 s here
 MINIMISE_FLOOR = 1_500_000   # resource units minimising may use however quickly a violation was found
 
@@ -106,6 +106,7 @@ class Solver:
         self._known: dict[int, tuple] = {}  # term id -> (term, its variables)
         self._factored: dict[int, tuple] = {}  # term id -> (term, it factored): ``_factored``
         self._implied: dict[int, tuple] = {}  # term id -> (term, what it implies): ``_implied``
+        self._substitutions: dict[tuple, tuple] = {}  # (start, end) -> arrays: ``_depends``
         self.weigher = Weigher()
         # one for all the queries: they share most terms, whose stand-ins it remembers
         self.weaker = WithoutFloatingPoint()
@@ -414,10 +415,20 @@ class Solver:
         return depth
 
     def _depends(self, goal: z3.BoolRef, start: int, end: int) -> bool:
-        """Does ``goal`` mention any of the choices ``splits[start:end]``?"""
-        pairs = [(var, z3.BitVecVal(values[0], var.size(), self.ctx))
-                 for var, values in self.splits[start:end]]
-        return not z3.substitute(goal, *pairs).eq(goal)
+        """Does ``goal`` mention any of the choices ``splits[start:end]``? Substituted
+        through Z3's C API, with the arrays of each range made once: a search asks of
+        the same few ranges thousands of times, and the Python API checks each pair."""
+        if (start, end) not in self._substitutions:
+            values = [z3.BitVecVal(values[0], var.size(), self.ctx)
+                      for var, values in self.splits[start:end]]
+            sources, targets = (z3.Ast * (end - start))(), (z3.Ast * (end - start))()
+            for i, ((var, _), value) in enumerate(zip(self.splits[start:end], values)):
+                sources[i], targets[i] = var.as_ast(), value.as_ast()
+            self._substitutions[start, end] = (sources, targets, values)
+        sources, targets, _ = self._substitutions[start, end]
+        substituted = z3.ExprRef(z3.Z3_substitute(self.ctx.ref(), goal.as_ast(), end - start,
+                                                  sources, targets), self.ctx)
+        return not substituted.eq(goal)
 
     def _variables(self, term: z3.ExprRef) -> frozenset[str]:
         """The names of the uninterpreted constants in ``term``, remembered per subterm:
