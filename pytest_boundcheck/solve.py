@@ -57,6 +57,7 @@ EAGER_SPLIT = 24  # a choice among this many objects or fewer is split at once
 # every level took 6 s of undecided questions before the first case was split to the end
 SPLIT_TRIES = 2
 MINIMISE_QUERIES = 24
+MINIMISE_UNDECIDED = 3  # undecided minimising queries in a row after which it stops
 # the chars strings are asked to use, in order: pairs of ends of ranges ("az  " is 'a' to 'z', ' ')
 _ALPHABETS = ("aa", "ab", "aA", "abAB", "az  ", "azAZ  ", "azAZ09  ", " ~")
 MINIMISE_RLIMIT = 500_000  # solver resource units per query: about 0.2 s here
@@ -453,14 +454,15 @@ class Solver:
                 unknown = answer
         return unknown or Answer("unsat")
 
-    def _within(self, rlimit: int, *formulas: z3.BoolRef) -> z3.ModelRef | None:
-        """A model of the constraints and ``formulas`` found within ``rlimit``, if any;
-        none where their arithmetic is too large to bit-blast (a case decided without it,
-        ``_weakly``), which Z3 would run out of memory on."""
+    def _within(self, rlimit: int, *formulas: z3.BoolRef) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+        """Whether the constraints and ``formulas`` hold together, as found within
+        ``rlimit``, and a model if they do; unknown, not asked, where their arithmetic is
+        too large to bit-blast (a case decided without it, ``_weakly``), which Z3 would
+        run out of memory on."""
         if self.weigher.too_large([*self.constraints, *formulas]):
-            return None
+            return z3.unknown, None
         result, s = self._ask([*self.constraints, *formulas], None, rlimit)
-        return self._model(s) if result == z3.sat else None
+        return result, (self._model(s) if result == z3.sat else None)
 
     def small_model(self, answer: Answer, inputs: list[tuple[z3.ExprRef, PrimType]],
                     texts: list[Text] = ()) -> z3.ModelRef:
@@ -474,22 +476,27 @@ class Solver:
         by one. Then smaller numbers: all at zero; else all in the first ``_LADDER``
         range that works; then each one at zero. The budget is counted in queries and
         solver resource units, not seconds, so the result is the same on every run, and
-        is no more than the effort finding the violation took (or ``MINIMISE_FLOOR``)."""
+        is no more than the effort finding the violation took (or ``MINIMISE_FLOOR``).
+        After ``MINIMISE_UNDECIDED`` queries in a row undecided, it stops: the case is
+        too hard to ask again within a query's units (commons-math's
+        ``SynchronizedSummaryStatistics``: 24 such queries, 10 s)."""
         model = answer.model
         kept = list(answer.case)
-        queries = 0
+        queries = undecided = 0
         budget = self.spent + max(self.spent, MINIMISE_FLOOR)  # at most as much effort again
 
         def attempt(extra: z3.BoolRef) -> bool:
-            nonlocal model, queries
-            if queries >= MINIMISE_QUERIES or self.spent >= budget:
+            nonlocal model, queries, undecided
+            if queries >= MINIMISE_QUERIES or self.spent >= budget \
+                    or undecided >= MINIMISE_UNDECIDED:
                 return False
             queries += 1
-            found = self._within(min(MINIMISE_RLIMIT, budget - self.spent), *kept, extra)
+            result, found = self._within(min(MINIMISE_RLIMIT, budget - self.spent), *kept, extra)
             broken, pins = self._broken(found) if found is not None else ([], [])
             if broken:  # computed for its inputs, the lazy constraints must hold too
-                found = self._within(min(MINIMISE_RLIMIT, max(1, budget - self.spent)),
-                                     *kept, extra, *broken, *pins)
+                result, found = self._within(min(MINIMISE_RLIMIT, max(1, budget - self.spent)),
+                                             *kept, extra, *broken, *pins)
+            undecided = undecided + 1 if result == z3.unknown else 0
             if found is None or self._broken(found)[0]:
                 return False
             model = found

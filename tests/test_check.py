@@ -7,7 +7,7 @@ import z3
 
 from pytest_boundcheck import solve
 from pytest_boundcheck.bounds import Bounds
-from pytest_boundcheck.jtypes import LONG
+from pytest_boundcheck.jtypes import INT, LONG
 from pytest_boundcheck.project import Project
 from pytest_boundcheck.solve import WithoutFloatingPoint
 
@@ -211,6 +211,23 @@ def test_a_case_too_large_to_bit_blast_is_decided_without_its_arithmetic():
     assert answer.verdict == "sat" and answer.model.eval(n).as_long() == 7
     asked = found.queries  # no smaller model is asked for: Z3 would run out of memory on it
     assert found.small_model(answer, [(n, LONG)]).eval(n).as_long() == 7 and found.queries == asked
+
+
+def test_minimising_stops_after_a_few_undecided_queries_in_a_row(monkeypatch):
+    """A case too hard to ask again within a minimising query's units keeps the model
+    found after ``MINIMISE_UNDECIDED`` tries, not after all ``MINIMISE_QUERIES`` (24
+    such took 10 s on commons-math's ``SynchronizedSummaryStatistics``)."""
+    ctx = z3.Context()
+    xs = [z3.BitVec(f"x{i}", 32, ctx) for i in range(4)]
+    solver = solve.Solver(ctx, 10.0, [], [], set())
+    answer = solver.check(z3.And([x > 5 for x in xs]))
+    assert answer.verdict == "sat"
+    asked = []
+    monkeypatch.setattr(solve.Solver, "_ask", lambda self, terms, seconds, rlimit=0: (
+        asked.append(rlimit), (z3.unknown, None))[1])
+    smaller = solver.small_model(answer, [(x, INT) for x in xs])
+    assert len(asked) == solve.MINIMISE_UNDECIDED < solve.MINIMISE_QUERIES
+    assert all(smaller.eval(x).eq(answer.model.eval(x)) for x in xs)
 
 
 def test_a_model_that_breaks_a_lazy_constraint_is_asked_again_only_briefly(monkeypatch):
