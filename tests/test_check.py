@@ -223,7 +223,7 @@ def test_minimising_stops_after_a_few_undecided_queries_in_a_row(monkeypatch):
     answer = solver.check(z3.And([x > 5 for x in xs]))
     assert answer.verdict == "sat"
     asked = []
-    monkeypatch.setattr(solve.Solver, "_ask", lambda self, terms, seconds, rlimit=0: (
+    monkeypatch.setattr(solve.Solver, "_ask", lambda self, terms, seconds, rlimit=0, **_: (
         asked.append(rlimit), (z3.unknown, None))[1])
     smaller = solver.small_model(answer, [(x, INT) for x in xs])
     assert len(asked) == solve.MINIMISE_UNDECIDED < solve.MINIMISE_QUERIES
