@@ -29,6 +29,9 @@ from .values import Ref, mk_and, mk_not, mk_or
 # of the time limit, for exploring every call's code; past it, a check starts again trusting
 # the contracts of the project classes outside the hierarchy under test (Executor.keyed)
 EXACT_SHARE = 0.8
+# of the time limit, at most, for telling which bounds a passing check's executions reach:
+# the verdict is made by then, and the pass says which bounds it could not tell of
+REACH_SHARE = 0.1
 
 
 @dataclass
@@ -122,7 +125,7 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
     if stuck is not None:
         return Outcome("skipped", stuck, timings=timings)
     held = f"no violation within {_bounds(bounds, ex)}; {maker.describe()}{_assumed(ex, bounds)}"
-    cut = _bounds_reached(solver, ctx, ex.cuts)
+    cut = _bounds_reached(solver, ctx, ex.cuts, time.perf_counter() + bounds.timeout * REACH_SHARE)
     if cut:
         held += f"; bounded at {cut}"
     timings["solve"] = time.perf_counter() - built
@@ -219,17 +222,18 @@ def _bounds(bounds: Bounds, ex: Executor) -> str:
     return f"{described}, {strings}" if strings else described
 
 
-def _bounds_reached(solver: Solver, ctx: z3.Context, cuts: list[Event]) -> str:
+def _bounds_reached(solver: Solver, ctx: z3.Context, cuts: list[Event], deadline: float) -> str:
     """Every bound some execution reaches, each once with its places: one model shows the
     cuts of its own paths only, so the others are asked again until none is left or
-    reachable."""
+    reachable, or ``deadline`` passes."""
     left: dict[tuple[str, str], list[Event]] = {}  # (what, where) -> its events
     for e in cuts:
         left.setdefault((e.what, str(e.where)), []).append(e)
     places: dict[str, list[str]] = {}  # what -> where, as reached
     undecided = ""
     while left:
-        answer = solver.reached(mk_or(ctx, [e.guard for events in left.values() for e in events]))
+        answer = solver.reached(mk_or(ctx, [e.guard for events in left.values() for e in events]),
+                                deadline)
         if answer.verdict != "sat":
             if answer.verdict == "unknown":
                 undecided = (f"the solver could not decide ({answer.reason}) whether this is "

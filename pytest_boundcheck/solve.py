@@ -198,18 +198,20 @@ class Solver:
             answer = self._search(goal)
         return answer
 
-    def reached(self, goal: z3.BoolRef) -> Answer:
-        """``check`` for whether some execution reaches ``goal`` (a bound): its model need
-        only give the goal's variables values, so where a case's constraints fall apart
-        into those that share variables with it and the others, the case is satisfiable
-        once the first part is (the others share nothing with it, and hold together
-        where all the constraints do, ``_constraints_consistent``), and the whole is not
-        asked again: a bound met on many paths takes a small question per path."""
-        self._reaching = True
+    def reached(self, goal: z3.BoolRef, deadline: float = math.inf) -> Answer:
+        """``check`` for whether some execution reaches ``goal`` (a bound), by ``deadline``
+        if that is sooner than the check's: its model need only give the goal's variables
+        values, so where a case's constraints fall apart into those that share variables
+        with it and the others, the case is satisfiable once the first part is (the
+        others share nothing with it, and hold together where all the constraints do,
+        ``_constraints_consistent``), and the whole is not asked again: a bound met on
+        many paths takes a small question per path."""
+        self._reaching, whole = True, self.deadline
+        self.deadline = min(deadline, whole)
         try:
             return self.check(goal)
         finally:
-            self._reaching = False
+            self._reaching, self.deadline = False, whole
 
     def _constraints_consistent(self) -> bool:
         """Do the constraints alone, lazy ones too, hold together? Asked once, within the

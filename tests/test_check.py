@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import textwrap
+import time
 
 import z3
 
@@ -158,6 +159,19 @@ def test_whether_a_bound_is_reached_is_asked_of_the_goals_part_once_the_rest_hol
     assert solver.reached(z3.And(w == 1, x == 3)).verdict == "unsat"
     contradicted = solve.Solver(ctx, 10.0, related + [y > 5, y < 3], [], set())
     assert contradicted.reached(w == 1).verdict == "unsat"
+
+
+def test_whether_a_bound_is_reached_is_asked_only_until_its_own_deadline():
+    """Which bounds a pass reached is said after the verdict is made: asked past the
+    short deadline it is given, it is undecided at once, and the check's own time
+    limit is as before for the questions after it."""
+    ctx = z3.Context()
+    w = z3.BitVec("w", 32, ctx)
+    solver = solve.Solver(ctx, 10.0, [w > 5], [], set())
+    late = solver.reached(w == 7, time.perf_counter() - 1)
+    assert (late.verdict, late.reason, solver.queries) == ("unknown", "timeout", 0)
+    assert solver.reached(w == 7).verdict == "sat"
+    assert solver.check(w == 3).verdict == "unsat"
 
 
 def test_a_check_whose_exploring_took_all_its_time_asks_the_solver_nothing():
