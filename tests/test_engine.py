@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import z3
 
-from pytest_boundcheck import semantics
+from pytest_boundcheck import semantics, symex
 from pytest_boundcheck.bounds import Bounds
 from pytest_boundcheck.jtypes import INT
 from pytest_boundcheck.objects import ObjectMaker
@@ -16,7 +16,7 @@ from pytest_boundcheck.parse import JavaSyntaxError, parse_source
 from pytest_boundcheck.program import Program
 from pytest_boundcheck.project import Project
 from pytest_boundcheck.symex import Executor, Frame, State
-from pytest_boundcheck.values import Prim
+from pytest_boundcheck.values import ID_BITS, Prim, Ref
 
 
 def check_all(tmp_path: Path, source: str, bounds: Bounds = Bounds()) -> dict[str, tuple[str, str]]:
@@ -792,6 +792,26 @@ def test_results_of_an_unknown_function_are_tied_only_where_both_calls_are_made(
     assert [len(uses) for uses in ex.functions.values()] == [2]
     ties = [c for c in ex.constraints if z3.is_app_of(c, z3.Z3_OP_IMPLIES)]
     assert len(ties) == 1 and z3.is_true(z3.simplify(ties[0]))
+
+
+def test_a_check_stops_ruling_out_classes_once_many_calls_in_a_row_had_none_ruled_out():
+    """Fixing the receiver and simplifying the path rules a class out where the path
+    tested it; once ``RULED_OUT_MISSES`` calls in a row had nothing ruled out, the check
+    stops asking (it had spent most of its exploring on it), and a hit resets the count."""
+    ctx = z3.Context()
+    program = Program([])
+    ex = Executor(program, Bounds(), ctx, [])
+    cls = program.classes["java.lang.Object"]
+    a, b = (ex.heap_object(cls, label, "slot") for label in ("a", "b"))
+    receiver = Ref(cls, z3.BitVec("receiver", ID_BITS, ctx), (a, b))
+    tested = receiver.guard(a)
+    assert ex._ruled_out(tested, receiver, [b])
+    for _ in range(symex.RULED_OUT_MISSES - 1):
+        assert not ex._ruled_out(tested, receiver, [a])
+    assert ex._ruled_out(tested, receiver, [b])  # the count starts again
+    for _ in range(symex.RULED_OUT_MISSES):
+        ex._ruled_out(tested, receiver, [a])
+    assert not ex._ruled_out(tested, receiver, [b])
 
 
 def test_the_comparison_of_two_objects_is_their_own_whatever_their_labels():
