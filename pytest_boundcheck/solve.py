@@ -109,7 +109,7 @@ class Solver:
         self._known: dict[int, tuple] = {}  # term id -> (term, its variables)
         self._factored: dict[int, tuple] = {}  # term id -> (term, it factored): ``_factored``
         self._implied: dict[int, tuple] = {}  # term id -> (term, what it implies): ``_implied``
-        self._substitutions: dict[tuple, tuple] = {}  # (start, end) -> arrays: ``_depends``
+        self._substitutions: dict[tuple, tuple] = {}  # (start, end) -> arrays, values: ``_depends``
         self.weigher = Weigher()
         # one for all the queries: they share most terms, whose stand-ins it remembers
         self.weaker = WithoutFloatingPoint()
@@ -451,6 +451,8 @@ class Solver:
             sources, targets = (z3.Ast * (end - start))(), (z3.Ast * (end - start))()
             for i, ((var, _), value) in enumerate(zip(self.splits[start:end], values)):
                 sources[i], targets[i] = var.as_ast(), value.as_ast()
+            # the values too: the arrays hold their terms' raw pointers, which live only
+            # as long as a Python reference does
             self._substitutions[start, end] = (sources, targets, values)
         sources, targets, _ = self._substitutions[start, end]
         substituted = z3.ExprRef(z3.Z3_substitute(self.ctx.ref(), goal.as_ast(), end - start,
