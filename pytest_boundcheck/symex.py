@@ -181,6 +181,7 @@ class Executor:
         self.steps = 0  # statements and expressions evaluated: effort, the same on every run
         self.step_limit = math.inf
         self.universe = universe  # concrete types an initial object may have
+        self._domains: dict[ClassInfo, list[ClassInfo]] = {}  # declared type -> domain()
         self.true = z3.BoolVal(True, ctx)
         self.handlers: list[list[Thrown]] = [[]]
         self.dropped = 0  # paths that threw while building an object (they build none)
@@ -248,7 +249,13 @@ class Executor:
         every class of the project would multiply the code to explore by the number
         of classes at every level of nesting. Any other type's objects are opaque:
         the engine can compare them by identity, and reports anything more as
-        unsupported."""
+        unsupported. Remembered per type: a check asks about the same few types hundreds
+        of times, and each answer scans the whole universe."""
+        if declared not in self._domains:
+            self._domains[declared] = self._domain(declared)
+        return list(self._domains[declared])
+
+    def _domain(self, declared: ClassInfo) -> list[ClassInfo]:
         if declared.origin == "project":
             return [c for c in self.universe if c.is_subtype_of(declared)]
         if declared.origin == "jdk":
