@@ -186,6 +186,24 @@ def test_a_check_whose_exploring_took_all_its_time_asks_the_solver_nothing():
     assert not solver.weaker._stand_ins  # nothing weakened either
 
 
+def test_the_question_without_floating_point_gets_a_fixed_short_time_whatever_the_limit(
+        monkeypatch):
+    """What the weakened question decides, it decides in a fraction of a second; one it
+    does not decide takes from the check's own search no more than ``WEAKER_SECONDS``,
+    even under a long time limit."""
+    ctx = z3.Context()
+    a, b = (z3.FP(n, z3.Float64(ctx)) for n in "ab")
+    given = []
+    weakly = solve.Solver._weakly
+
+    def spy(self, goal, constraints, fixed, left, rlimit, confirm=True):
+        given.append(left)
+        return weakly(self, goal, constraints, fixed, left, rlimit, confirm)
+    monkeypatch.setattr(solve.Solver, "_weakly", spy)
+    solver = solve.Solver(ctx, 100.0, [a > b], [], set())
+    assert solver.check(a + b == a).verdict == "sat"
+    assert given == [solve.WEAKER_SECONDS]
+
 def test_arithmetic_too_large_to_bit_blast_is_weighed_with_the_object_choices_put_in():
     """A query whose constraints hold more floating-point arithmetic than the solver can
     hold is asked once an object choice leaves it out (a call dispatched to a class
