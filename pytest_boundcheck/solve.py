@@ -48,9 +48,10 @@ UNITS_PER_SECOND = 3_000_000  # Z3's resource units per second of solving here, 
 # what asking whether the constraints hold together (``Solver.reached``) may take: a second
 CONSISTENCY_RLIMIT = 3_000_000
 SPLIT_SHARE = 0.4  # of the time left, what splitting may take before the whole query gets the rest
-# what the query without floating point may take: those it decides, it decides in a third of
-# a second here (commons-lang's and commons-math's slowest, 0.33 s, two checks at a time),
-# and those it does not decide took up to 5 s of 10 (commons-math's statistics)
+# what the query without floating point may take: those it decides, it mostly decides in a
+# third of a second here (commons-lang's and commons-math's, two checks at a time; one,
+# commons-math's VectorialCovariance equals-transitive, in 0.65 s), and those it does not
+# decide took up to 5 s of 10 (commons-math's statistics)
 WEAKER_SECONDS = 0.6
 # of the time left, what a case too large to bit-blast may take, asked without its arithmetic
 WITHOUT_BIT_BLASTING_SHARE = 0.5
