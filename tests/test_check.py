@@ -204,6 +204,7 @@ def test_the_question_without_floating_point_gets_a_fixed_short_time_whatever_th
     assert solver.check(a + b == a).verdict == "sat"
     assert given == [solve.WEAKER_SECONDS]
 
+
 def test_arithmetic_too_large_to_bit_blast_is_weighed_with_the_object_choices_put_in():
     """A query whose constraints hold more floating-point arithmetic than the solver can
     hold is asked once an object choice leaves it out (a call dispatched to a class
