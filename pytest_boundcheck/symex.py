@@ -249,11 +249,12 @@ class Executor:
         every class of the project would multiply the code to explore by the number
         of classes at every level of nesting. Any other type's objects are opaque:
         the engine can compare them by identity, and reports anything more as
-        unsupported. Remembered per type: a check asks about the same few types hundreds
-        of times, and each answer scans the whole universe."""
+        unsupported. Remembered per type, and shared (no caller changes it): a check
+        asks about the same few types hundreds of times, and each answer scans the
+        whole universe."""
         if declared not in self._domains:
             self._domains[declared] = self._domain(declared)
-        return list(self._domains[declared])
+        return self._domains[declared]
 
     def _domain(self, declared: ClassInfo) -> list[ClassInfo]:
         if declared.origin == "project":
