@@ -258,7 +258,9 @@ class Executor:
 
     def _domain(self, declared: ClassInfo) -> list[ClassInfo]:
         if declared.origin == "project":
-            return [c for c in self.universe if c.is_subtype_of(declared)]
+            # an interface or abstract class that no project class implements holds
+            # objects of classes the project does not have: opaque ones
+            return [c for c in self.universe if c.is_subtype_of(declared)] or [declared]
         if declared.origin == "jdk":
             representatives = [c for c in self.universe[-2:] if c.is_subtype_of(declared)]
             if representatives:

@@ -242,6 +242,24 @@ def test_a_library_object_of_unknown_class_is_not_assumed_to_fail_a_cast(tmp_pat
     assert "whether a Collection is a Set" in message
 
 
+def test_a_field_of_an_interface_no_project_class_implements_holds_an_unknown_object(tmp_path):
+    """Declared never null, it still holds some object: one of a class the project lacks
+    (guava's inner classes of abstract classes with no concrete subclass, ``this$0``)."""
+    results = check_all(tmp_path, """
+        public final class Subject {
+            interface Shape { int area(); }
+            private final @NonNull Shape shape;
+            private final int id;
+            private Subject(Shape shape, int id) { this.shape = shape; this.id = id; }
+            @Override public boolean equals(Object o) {
+                return o instanceof Subject s && s.shape == shape && s.id == id;
+            }
+            @Override public int hashCode() { return System.identityHashCode(shape) + id; }
+        }
+        """)
+    assert statuses(results) == EQUALS_PASS
+
+
 def test_a_class_no_constructor_can_make_is_made_from_field_values_saying_why(tmp_path):
     results = check_all(tmp_path, """
         public final class Subject {
