@@ -8,7 +8,8 @@ prints: the number of items, passes, failures, xfails (advisory compareto-equals
 reason (the 20 most common, with file names and numbers folded away so that one cause is
 one line), collection errors, and the time per item (median, p95, max) with the slowest
 items. The share of items that reached a verdict (pass, fail or xfail) is the figure the
-project tracks: a skip is an item the engine could not decide.
+project tracks: a skip is an item the engine could not decide, and a failure that is the
+plugin's own internal error is counted as a crash, listed by name, not as a verdict.
 
 For large projects, ``--every N`` checks every N-th item only (the same items on every run)
 and ``--max-seconds S`` stops cleanly after the item that ends past S seconds; the figures
@@ -28,6 +29,7 @@ import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+INTERNAL_ERROR = "boundcheck internal error"
 # Parts of a skip message that differ between occurrences of one cause.
 _VARYING = [
     (re.compile(r"\(reached with [^)]*\)"), ""),
@@ -89,6 +91,7 @@ def main() -> None:
     skips: collections.Counter[str] = collections.Counter()
     times: list[tuple[float, str]] = []
     errors = 0
+    crashes: list[str] = []
     for case in ET.parse(report).getroot().iter("testcase"):
         name = f"{case.get('classname')}::{case.get('name')}"
         if case.find("error") is not None and not case.get("name"):
@@ -96,7 +99,11 @@ def main() -> None:
             continue
         times.append((float(case.get("time", 0)), name))
         skipped = case.find("skipped")
-        if case.find("failure") is not None:
+        failure = case.find("failure")
+        if failure is not None and INTERNAL_ERROR in (failure.get("message") or "") + (failure.text or ""):
+            outcomes["crashed"] += 1
+            crashes.append(name)
+        elif failure is not None:
             outcomes["failed"] += 1
         elif case.find("error") is not None:
             outcomes["error"] += 1
@@ -117,8 +124,10 @@ def main() -> None:
     if stopped:
         print(f"stopped early ({stopped[0].strip('! ')}): the figures cover the items run")
     print(f"items: {items}  ({wall:.0f} s wall for the whole run)")
-    for key in ("passed", "failed", "xfailed", "skipped", "error"):
+    for key in ("passed", "failed", "xfailed", "skipped", "error", "crashed"):
         print(f"  {key:8} {outcomes[key]}")
+    for name in crashes:
+        print(f"  crashed: {name}")
     if items:
         print(f"verdicts (pass, fail, xfail): {verdicts}/{items} = {100 * verdicts / items:.1f}%")
     print(f"collection errors: {errors}")

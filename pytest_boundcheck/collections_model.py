@@ -222,6 +222,9 @@ def _empty(ex, kind: str) -> Seq:
 def _view(ex, state, fqname: str, line: int, of: Ref):
     """A new view of class ``fqname`` showing the collection ``of``."""
     cls = ex.program.classes[fqname]
+    of, state = _modelled_only(ex, state, of, "{} in a " + cls.simple_name, line)
+    if not of.non_null():  # every path threw or got stuck before
+        raise DeadPath
     ref, state = ex.new_object(state, cls, line)
     heap = dict(state.heap)
     heap[(ref.targets[0], _field(ex, cls, "#of"))] = of
@@ -386,18 +389,29 @@ def _on(owners, signature: str):
 
     def register(fn):
         def guarded(ex, state, this, args, line):
-            odd = [o for o in (this.targets if this is not None else ()) if o is not None
-                   and not _modelled(ex, o)]
-            if odd:
-                state = ex.stuck_unless(state, this.member_guard(odd),
-                                        f"{odd[0].cls.simple_name}.{name} (no model of its contents)",
-                                        line)
-                this = this.narrowed(o for o in this.targets if o not in odd)
+            if this is not None:
+                this, state = _modelled_only(ex, state, this, "{}." + name, line)
             return fn(ex, state, this, args, line)
         for owner in owners:
             jdk.model(owner, signature)(guarded)
         return fn
     return register
+
+
+def _stuck_on(ex, state, ref: Ref, odd: list, use: str, line: int):
+    """``ref`` narrowed to the objects not in ``odd``, and the state stuck where it points
+    to one of those (to say so if a violation needs it); ``use`` says what needed them,
+    ``{}`` standing for the first one's class."""
+    if not odd:
+        return ref, state
+    state = ex.stuck_unless(state, ref.member_guard(odd), use.format(odd[0].cls.simple_name), line)
+    return ref.narrowed(o for o in ref.targets if o not in odd), state
+
+
+def _modelled_only(ex, state, ref: Ref, use: str, line: int):
+    """``ref`` narrowed to the objects whose contents this module keeps (``_stuck_on``)."""
+    return _stuck_on(ex, state, ref, [o for o in ref.targets if o is not None and not _modelled(ex, o)],
+                     use + " (no model of its contents)", line)
 
 
 def _modelled(ex, obj) -> bool:
@@ -627,9 +641,8 @@ def _equals(kind: str, compare):
         found = _instances(ex, o, ex.program.classes[_INTERFACE_OF[kind]])
         ours = [p for p in found[True] if kind_of(p.cls) == kind and _modelled(ex, p)]
         unknown = found[None] + [p for p in found[True] if p not in ours]
-        state = ex.stuck_unless(state, o.member_guard(unknown),
-                                f"{_INTERFACE_OF[kind][len(_U):]}.equals with a "
-                                f"{(unknown or [this.targets[-1]])[0].cls.simple_name}", line)
+        _, state = _stuck_on(ex, state, o, unknown,
+                             f"{_INTERFACE_OF[kind][len(_U):]}.equals with a {{}}", line)
         identical = same_object(ex.ctx, this, o)
         if not ours:
             return _bool(identical), state
@@ -819,9 +832,8 @@ def _source(ex, state, ref: Ref, kinds, line: int, ordered: bool = True) -> tupl
     state = ex.null_check(state, ref, line)
     others = [o for o in ref.targets
               if o is not None and (kind_of(o.cls) not in kinds or not _modelled(ex, o))]
-    state = ex.stuck_unless(state, ref.member_guard(others),
-                            f"copying a {(others or [ref.targets[-1]])[0].cls.simple_name}", line)
-    ref = ref.narrowed(o for o in ref.targets if o is not None and o not in others)
+    ref, state = _stuck_on(ex, state, ref, others, "copying a {}", line)
+    ref = ref.narrowed(o for o in ref.targets if o is not None)
     if not ref.non_null():  # every path threw or got stuck above
         raise DeadPath
     seq = read(ex, state, ref)
@@ -956,12 +968,10 @@ def for_each(ex, stmt, ref: Ref, state):
     state = ex.null_check(state, ref, stmt.line)
     others = [o for o in ref.targets
               if o is not None and (kind_of(o.cls) in (None, MAP) or not _modelled(ex, o))]
-    state = ex.stuck_unless(state, ref.member_guard(others),
-                            f"enhanced for over a {(others or [ref.targets[-1]])[0].cls.simple_name}",
-                            stmt.line)
+    ref, state = _stuck_on(ex, state, ref, others, "enhanced for over a {}", stmt.line)
     n, line = next(_LOOPS), stmt.line
     c, i = f"#collection{n}", f"#index{n}"
-    state.env[c] = ref.narrowed(o for o in ref.targets if o not in others).typed(collection)
+    state.env[c] = ref.typed(collection)
 
     def less(bound):
         return ast.Binary(line, "<", ast.Name(line, i), bound)

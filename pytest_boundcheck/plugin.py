@@ -348,7 +348,10 @@ class ContractItem(pytest.Item):
             return f"ERROR: boundcheck's engine and the JVM disagree; please report it\n{excinfo.value}"
         if excinfo.errisinstance(ContractViolation):
             return str(excinfo.value)
-        return f"boundcheck internal error, please report it\n{super().repr_failure(excinfo)}"
+        # short: the long style lists the source of each of the hundreds of frames of a
+        # recursive exploration, which took two minutes for one of guava's items
+        return ("boundcheck internal error, please report it\n"
+                f"{super().repr_failure(excinfo, style='short')}")
 
     def reportinfo(self):
         # pytest shows this as the failure's heading; it must end the node id and hold

@@ -164,3 +164,23 @@ def test_a_collection_of_unknown_contents_is_a_skip_naming_the_call(pytester):
     result.assert_outcomes(skipped=1)
     result.stdout.fnmatch_lines(["*unsupported: Collection.size (no model of its contents)"
                                  " at Loose.java:6*"])
+
+
+def test_a_view_of_a_project_collection_class_is_a_skip_naming_both(pytester):
+    write(pytester, "src/Wrapped.java", """\
+        import java.util.*;
+        public final class Wrapped {
+            static final class Bag extends AbstractSet<String> {
+                public Iterator<String> iterator() { return Collections.emptyIterator(); }
+                public int size() { return 0; }
+            }
+            private final int id;
+            public Wrapped(int id) { this.id = id; }
+            @Override public boolean equals(Object o) { return o instanceof Wrapped w && w.id == id; }
+            @Override public int hashCode() { return Collections.unmodifiableSet(new Bag()).size() + id; }
+        }
+        """)
+    result = pytester.runpytest("--boundcheck", "src", "-k", "hashcode", "-rs")
+    result.assert_outcomes(skipped=1)
+    result.stdout.fnmatch_lines(["*unsupported: Wrapped.Bag in a Collections.UnmodifiableSet "
+                                 "(no model of its contents) at Wrapped.java:10*"])

@@ -5,6 +5,8 @@ import textwrap
 
 import pytest
 
+from pytest_boundcheck import project
+
 BOUNDS = "int 32-bit, 8 unrolls, inline depth 8"
 MADE = "objects: built by constructors and factories, then up to 2 method calls"
 
@@ -351,6 +353,29 @@ def test_an_exception_escaping_equals_is_a_violation(pytester):
         "  x.equals(x)  -> throws NullPointerException  (Tag.java:10)",
         "NullPointerException escaped the contract check (thrown at Tag.java:10)",
     ])
+
+
+def test_an_engine_bug_fails_the_item_asking_for_a_report_with_a_short_traceback(
+        pytester, monkeypatch):
+    """Short: the long style lists the source of every frame of a deep exploration."""
+    def broken(*args):
+        def deeper(n):
+            if n == 0:
+                raise KeyError("no such class")
+            deeper(n - 1)
+        deeper(200)
+    monkeypatch.setattr(project, "run_check", broken)
+    write(pytester, "src/Tag.java", """\
+        public final class Tag {
+            @Override public boolean equals(Object o) { return o == this; }
+            @Override public int hashCode() { return 1; }
+        }
+        """)
+    result = pytester.runpytest("--boundcheck", "src", "-k", "reflexive")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["boundcheck internal error, please report it",
+                                 "E   KeyError: 'no such class'"])
+    assert "def deeper" not in result.stdout.str()
 
 
 def test_nested_classes_are_named_outer_dot_inner(pytester):
