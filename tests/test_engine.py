@@ -260,6 +260,23 @@ def test_a_field_of_an_interface_no_project_class_implements_holds_an_unknown_ob
     assert statuses(results) == EQUALS_PASS
 
 
+def test_an_abstract_method_of_that_unknown_object_is_unsupported(tmp_path):
+    results = check_all(tmp_path, """
+        public final class Subject {
+            interface Shape { int area(); }
+            private final @NonNull Shape shape;
+            private Subject(Shape shape) { this.shape = shape; }
+            @Override public boolean equals(Object o) {
+                return o instanceof Subject s && s.shape.area() == shape.area();
+            }
+            @Override public int hashCode() { return 7; }
+        }
+        """)
+    status, message = results["equals-reflexive"]
+    assert status == "skipped"
+    assert "unsupported: Subject.Shape.area (no model of this method) at Subject.java:7" in message
+
+
 def test_a_class_no_constructor_can_make_is_made_from_field_values_saying_why(tmp_path):
     results = check_all(tmp_path, """
         public final class Subject {
