@@ -100,7 +100,8 @@ def main() -> None:
         times.append((float(case.get("time", 0)), name))
         skipped = case.find("skipped")
         failure = case.find("failure")
-        if failure is not None and INTERNAL_ERROR in (failure.get("message") or "") + (failure.text or ""):
+        told = "" if failure is None else (failure.get("message") or "") + (failure.text or "")
+        if INTERNAL_ERROR in told:
             outcomes["crashed"] += 1
             crashes.append(name)
         elif failure is not None:

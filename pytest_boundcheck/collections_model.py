@@ -410,8 +410,8 @@ def _stuck_on(ex, state, ref: Ref, odd: list, use: str, line: int):
 
 def _modelled_only(ex, state, ref: Ref, use: str, line: int):
     """``ref`` narrowed to the objects whose contents this module keeps (``_stuck_on``)."""
-    return _stuck_on(ex, state, ref, [o for o in ref.targets if o is not None and not _modelled(ex, o)],
-                     use + " (no model of its contents)", line)
+    odd = [o for o in ref.targets if o is not None and not _modelled(ex, o)]
+    return _stuck_on(ex, state, ref, odd, use + " (no model of its contents)", line)
 
 
 def _modelled(ex, obj) -> bool:

@@ -242,7 +242,8 @@ class Executor:
     def domain(self, declared: ClassInfo) -> list[ClassInfo]:
         """The classes of the objects a reference field of type ``declared`` may hold.
 
-        A field of a project type holds any project object of that type. A field of
+        A field of a project type holds any project object of that type, or, where no
+        project class implements it, an opaque object of an unknown class. A field of
         a JDK type (``Object``, an erased type variable, ``Comparable``...) holds a
         ``String`` or a plain ``Object`` where the type allows them: a generic
         container's contracts come from its own code, and letting its elements be
@@ -258,8 +259,6 @@ class Executor:
 
     def _domain(self, declared: ClassInfo) -> list[ClassInfo]:
         if declared.origin == "project":
-            # an interface or abstract class that no project class implements holds
-            # objects of classes the project does not have: opaque ones
             return [c for c in self.universe if c.is_subtype_of(declared)] or [declared]
         if declared.origin == "jdk":
             representatives = [c for c in self.universe[-2:] if c.is_subtype_of(declared)]
