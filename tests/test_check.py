@@ -225,6 +225,17 @@ def test_arithmetic_too_large_to_bit_blast_is_weighed_with_the_object_choices_pu
     assert refused.verdict == "unknown" and "3 double divisions: bit-blasting" in refused.reason
 
 
+def test_putting_the_object_choices_into_the_constraints_stops_at_the_deadline():
+    """A case too large to bit-blast has the choices put into every constraint first:
+    over the thousands of a large check, seconds that must not run past its limit."""
+    ctx = z3.Context()
+    choice, x = z3.BitVec("choice", 32, ctx), z3.BitVec("x", 32, ctx)
+    terms = [z3.If(choice == 1, x == k, x != k) for k in range(3)]
+    assert solve._with_fixed(terms, [choice == 1], time.perf_counter() - 1) is None
+    put_in = solve._with_fixed(terms, [choice == 1], time.perf_counter() + 60)
+    assert [str(t) for t in put_in] == ["x == 0", "x == 1", "x == 2"]
+
+
 def test_a_case_too_large_to_bit_blast_is_decided_without_its_arithmetic():
     """Arithmetic too large to bit-blast is left free in a case: what holds whatever it
     gives is so proved (one computation read twice is one value, even through a choice),
