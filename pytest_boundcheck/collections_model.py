@@ -223,8 +223,6 @@ def _view(ex, state, fqname: str, line: int, of: Ref):
     """A new view of class ``fqname`` showing the collection ``of``."""
     cls = ex.program.classes[fqname]
     of, state = _modelled_only(ex, state, of, "{} in a " + cls.simple_name, line)
-    if not of.non_null():  # every path threw or got stuck before
-        raise DeadPath
     ref, state = ex.new_object(state, cls, line)
     heap = dict(state.heap)
     heap[(ref.targets[0], _field(ex, cls, "#of"))] = of
@@ -409,9 +407,13 @@ def _stuck_on(ex, state, ref: Ref, odd: list, use: str, line: int):
 
 
 def _modelled_only(ex, state, ref: Ref, use: str, line: int):
-    """``ref`` narrowed to the objects whose contents this module keeps (``_stuck_on``)."""
+    """``ref`` narrowed to the objects whose contents this module keeps (``_stuck_on``);
+    a dead path where none is left (every path threw or got stuck): nothing to read."""
     odd = [o for o in ref.targets if o is not None and not _modelled(ex, o)]
-    return _stuck_on(ex, state, ref, odd, use + " (no model of its contents)", line)
+    ref, state = _stuck_on(ex, state, ref, odd, use + " (no model of its contents)", line)
+    if not ref.non_null():
+        raise DeadPath
+    return ref, state
 
 
 def _modelled(ex, obj) -> bool:
