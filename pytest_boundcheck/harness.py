@@ -180,8 +180,10 @@ def parameter_domains(program: Program, contract: Contract, cls: ClassInfo,
                       universe: list[ClassInfo]) -> list[ParamDomain]:
     """What each harness parameter ranges over when ``contract`` is checked for ``cls``."""
     params = contract.method.params
-    domains = [ParamDomain(params[0].name, params[0].type, tuple(receiver_types(program, cls)), False)]
-    for p in params[1:]:
+    receivers = receiver_types(program, cls)
+    domains = [ParamDomain(params[0].name, params[0].type, tuple(receivers), False)]
+    meeting = guards.meeting(program, contract.id, receivers, universe) or [None] * len(params)
+    for p, met in zip(params[1:], meeting):
         if p.is_type_var:
             accepted = _compare_to_argument(program, cls)
             comparable = program.classes["java.lang.Comparable"]
@@ -190,7 +192,7 @@ def parameter_domains(program: Program, contract: Contract, cls: ClassInfo,
         else:
             types = [t for t in universe if t.is_subtype_of(p.type)
                      and (t is cls or not behaves_like_object(program, t))
-                     and not _apart(program, cls, t, universe)]
+                     and not _apart(program, cls, t, universe) and (met is None or t in met)]
         domains.append(ParamDomain(p.name, p.type, tuple(types), True))
     return domains
 

@@ -118,15 +118,33 @@ OBJECT_METHODS = frozenset({"equals", "hashCode", "toString"})
 
 
 # The equals of library classes the class table does not model, where project classes
-# extend them: "identity" (they keep Object's) or "class" (equal only to objects of the
-# receiver's exact class, by a getClass() test first). Read by the harness stage.
+# extend them: "identity" (they keep Object's), "class" (equal only to objects of the
+# receiver's exact class, by a getClass() test first) or the interface whose objects alone
+# they may equal (``AbstractSet``: any ``Set``). Read by the harness stage.
 LIBRARY_EQUALS = {
     "java.text.MessageFormat": "class",
     **dict.fromkeys(["java.text.Format", "java.util.TimeZone", "java.util.StringTokenizer",
                      "java.io.Reader", "java.io.Writer", "java.io.InputStream",
                      "java.io.OutputStream", "java.io.ObjectInputStream",
                      "java.io.ObjectOutputStream", "java.lang.Thread", "java.lang.ClassLoader",
-                     "java.util.Spliterators.AbstractSpliterator"], "identity"),
+                     "java.util.Spliterators.AbstractSpliterator", "java.util.AbstractCollection",
+                     "java.util.AbstractQueue", "java.lang.ref.WeakReference",
+                     "java.lang.ref.SoftReference", "java.lang.ref.PhantomReference",
+                     "java.util.concurrent.locks.ReentrantLock",
+                     "java.util.concurrent.locks.ReentrantReadWriteLock",
+                     "java.util.concurrent.locks.AbstractOwnableSynchronizer",
+                     "java.util.concurrent.locks.AbstractQueuedSynchronizer",
+                     "java.util.concurrent.atomic.AtomicReference",
+                     "java.util.concurrent.atomic.AtomicInteger",
+                     "java.util.concurrent.atomic.AtomicLong", "java.util.concurrent.FutureTask",
+                     "java.util.concurrent.Semaphore",
+                     "java.util.concurrent.AbstractExecutorService", "java.io.FilterInputStream",
+                     "java.io.FilterOutputStream", "java.io.ByteArrayOutputStream",
+                     "java.io.IOException", "java.util.concurrent.TimeoutException"], "identity"),
+    **dict.fromkeys(["java.util.AbstractSet", "java.util.EnumSet"], "java.util.Set"),
+    **dict.fromkeys(["java.util.AbstractList", "java.util.AbstractSequentialList"], "java.util.List"),
+    **dict.fromkeys(["java.util.AbstractMap", "java.util.IdentityHashMap", "java.util.EnumMap"],
+                    "java.util.Map"),
 }
 
 

@@ -73,7 +73,7 @@ def test_anything_else_may_accept_anything(tmp_path, body):
     assert all(accepted(tmp_path, body).values())
 
 
-def test_a_hierarchy_isolated_by_guards_is_left_out_of_other_classes_checks(tmp_path):
+def test_the_other_objects_are_of_the_classes_an_equals_may_accept_either_way(tmp_path):
     (tmp_path / "A.java").write_text(textwrap.dedent("""
         class A {
             int v;
@@ -90,28 +90,24 @@ def test_a_hierarchy_isolated_by_guards_is_left_out_of_other_classes_checks(tmp_
             @Override public int hashCode() { return 0; }
         }
         """))
-    project = Project([tmp_path])
-    symmetric = next(c for c in project.contracts if c.id == "equals-symmetric")
 
-    def domain(name):
+    def domains(name, contract_id="equals-symmetric"):
+        project = Project([tmp_path])
+        contract = next(c for c in project.contracts if c.id == contract_id)
         cls = next(c for c in project.program.project if c.simple_name == name)
-        y = harness.parameter_domains(project.program, symmetric, cls, project.universe)[1]
-        return sorted(t.simple_name for t in y.types)
-    # C accepts anything, so A and B are linked with C: everything stays
-    assert domain("A") == ["A", "B", "C", "Object", "String"]
+        found = harness.parameter_domains(project.program, contract, cls, project.universe)[1:]
+        return [sorted(t.simple_name for t in d.types) for d in found]
+    # C's equals accepts anything, an A too; B's never meets an A's
+    assert domains("A") == [["A", "C"]]
+    assert domains("A", "hashcode-consistent") == [["A"]]  # only an A may equal an A
+    assert domains("C", "equals-transitive") == [["A", "B", "C", "Object", "String"]] * 2
     (tmp_path / "A.java").write_text((tmp_path / "A.java").read_text().replace(
-        "return o != null;", "return o instanceof C;"))
-    project = Project([tmp_path])
-    symmetric = next(c for c in project.contracts if c.id == "equals-symmetric")
-    assert domain("A") == ["A", "Object", "String"]
-    assert domain("C") == ["C", "Object", "String"]
-    # C accepts B now: B and C form a group apart from A, and through a chain
-    (tmp_path / "A.java").write_text((tmp_path / "A.java").read_text().replace(
-        "return o instanceof C;", "return o instanceof C || o instanceof B;"))
-    project = Project([tmp_path])
-    symmetric = next(c for c in project.contracts if c.id == "equals-symmetric")
-    assert domain("A") == ["A", "Object", "String"]
-    assert domain("B") == ["B", "C", "Object", "String"]
+        "return o != null;", "return o instanceof C || o instanceof B;"))
+    assert domains("A") == [["A"]]
+    assert domains("B") == [["B", "C"]]
+    assert domains("C", "hashcode-consistent") == [["B", "C"]]
+    # z: what the equals of what C's accepts accepts in turn
+    assert domains("C", "equals-transitive") == [["B", "C"], ["B", "C"]]
 
 
 def test_either_of_two_guards_accepts_both(tmp_path):
@@ -127,6 +123,71 @@ def test_an_exact_class_literal_guard_accepts_that_class_only(tmp_path):
                                             "String": False, "Object": False}
 
 
+@pytest.mark.parametrize("body, others", [
+    # tests that can only return false, and statements that do not touch o, are passed over
+    ("touch(); synchronized (this) { if (v < 0) return false; } return o instanceof A;", []),
+    ("if (o instanceof Other && o.hashCode() == v) return false; return o instanceof A;", ["Other"]),
+    # a branch only an Other enters, then the guard
+    ("if (o instanceof Other) { o = this; } if (!(o instanceof A)) return false; return true;", ["Other"]),
+    ("if (o instanceof Other) return true; return o == this;", ["Other"]),
+    ("if (v > 0) { return o instanceof A; } else { return false; }", []),
+])
+def test_what_comes_before_a_guard(tmp_path, body, others):
+    found = accepted(tmp_path, body.replace("touch();", "v++;"))
+    assert found == {"A": "A" in body, "Sub": "A" in body, "Other": "Other" in others,
+                     "String": False, "Object": False}
+
+
+def test_an_equals_passed_on_accepts_what_the_other_equals_accepts(tmp_path):
+    (tmp_path / "A.java").write_text(textwrap.dedent("""
+        interface Shape { }
+        class Circle implements Shape {
+            @Override public boolean equals(Object o) { return o instanceof Circle; }
+            @Override public int hashCode() { return 1; }
+        }
+        class Square implements Shape {
+            @Override public boolean equals(Object o) { return getClass() == o.getClass(); }
+            @Override public int hashCode() { return 2; }
+        }
+        class Framed {
+            Shape shape;
+            Shape shape() { return shape; }
+            @Override public boolean equals(Object o) { return o == this || shape().equals(o); }
+            @Override public int hashCode() { return 3; }
+        }
+        class Tagged {
+            Shape shape;
+            @Override public boolean equals(Object o) { return Helpers.same(this, o); }
+            @Override public int hashCode() { return 4; }
+        }
+        class Named {
+            java.util.List<String> names;
+            @Override public boolean equals(Object o) { return names.equals(o); }
+            @Override public int hashCode() { return 5; }
+        }
+        class Names extends java.util.AbstractList<String> {
+            public String get(int i) { return null; }
+            public int size() { return 0; }
+        }
+        class Helpers {
+            static boolean same(Tagged t, Object o) {
+                if (t == o) return true;
+                if (!(o instanceof Tagged)) return false;
+                return t.shape.equals(((Tagged) o).shape);
+            }
+        }
+        """))
+    project = Project([tmp_path])
+    by_name = {c.simple_name: c for c in project.program.project}
+
+    def accepted(name):
+        found = guards.accepted(project.program, by_name[name], project.universe)
+        return found if isinstance(found, str) else sorted(c.simple_name for c in found)
+    assert accepted("Framed") == ["Circle", "Square"]
+    assert accepted("Tagged") == ["Tagged"]
+    assert accepted("Named") == ["Names"]  # a List equals only Lists
+
+
 def test_library_superclasses_equals_is_known_for_a_few_and_symmetric_otherwise(tmp_path):
     (tmp_path / "A.java").write_text(textwrap.dedent("""
         abstract class Input extends java.io.Reader { }
@@ -136,6 +197,11 @@ def test_library_superclasses_equals_is_known_for_a_few_and_symmetric_otherwise(
             @Override public boolean equals(Object o) { return super.equals(o); }
         }
         class Widget extends org.example.Component { }
+        class Bag extends java.util.AbstractSet<String> {
+            public java.util.Iterator<String> iterator() { return null; }
+            public int size() { return 0; }
+        }
+        class Lock extends java.util.concurrent.locks.ReentrantLock { }
         """))
     project = Project([tmp_path])
     by_name = {c.simple_name: c for c in project.program.project}
@@ -145,6 +211,9 @@ def test_library_superclasses_equals_is_known_for_a_few_and_symmetric_otherwise(
         return found if isinstance(found, str) else sorted(c.simple_name for c in found)
     assert accepted("Input") == []  # Reader keeps Object's equals
     assert accepted("Pattern") == ["Pattern"]
-    assert accepted("Names") == ["Names"]  # an ArrayList equals only Lists
+    # an ArrayList equals only Lists; Widget's unknown superclass may be one
+    assert accepted("Names") == ["Names", "Widget"]
+    assert accepted("Bag") == ["Bag", "Widget"]  # an AbstractSet equals only Sets
+    assert accepted("Lock") == []
     # unknown, but as symmetric as its contract says: it accepts what accepts it
     assert accepted("Widget") == guards.BY_SYMMETRY
