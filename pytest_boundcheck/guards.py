@@ -198,14 +198,14 @@ def _from_guard(program: Program, cls: ClassInfo, impl, below: _Subtypes, seen, 
     return ANY
 
 
-def _delegated(program: Program, declared, below: _Subtypes, seen: set[ClassInfo]) -> Accepted:
+def _delegated(program: Program, declared, below: _Subtypes, seen: set) -> Accepted:
     """``return delegate().equals(o)``: what the equals of any object the delegate may be
     accepts: a project class of its declared type, or a JDK collection of it."""
     known = jdk.LIBRARY_EQUALS.get(getattr(declared, "fqname", None))
     if known not in (None, "class", "identity") and declared.origin == "external":
         declared = program.classes[known]  # an EnumSet: a Set
-    if not isinstance(declared, ClassInfo) or not (declared.is_project or any(
-            _related(declared, program.classes[name]) for name in _COLLECTIONS)):
+    if not isinstance(declared, ClassInfo) or declared.fqname == jdk.OBJECT or not (
+            declared.is_project or any(_related(declared, program.classes[n]) for n in _COLLECTIONS)):
         return ANY  # Object, a type variable, a library type: anything
     parts = [below.of(program.classes[name]) for name in _COLLECTIONS
              if _related(declared, program.classes[name])]
@@ -247,7 +247,7 @@ def _declared_type(method, e: ast.Expr | None):
 
 
 def _through_helper(program: Program, cls: ClassInfo, impl, helper: _Helper, below: _Subtypes,
-                    seen: set[ClassInfo]) -> Accepted:
+                    seen: set) -> Accepted:
     """``return Sets.equalsImpl(this, o)``: what the static helper's own guard requires of
     the parameter it receives ``o`` in."""
     method = _static_method(program, impl.owner, helper.call)
@@ -255,7 +255,10 @@ def _through_helper(program: Program, cls: ClassInfo, impl, helper: _Helper, bel
         return ANY
     names = [p.name for p in method.decl.params]
     roles = _Roles(names[helper.param], names[helper.receiver])
-    found = _from_guard(program, cls, method, below, seen, _leading_guard(method.decl.body.stmts, roles))
+    counted = method in seen  # already, or a helper that calls itself
+    seen.add(method)
+    found = frozenset() if counted else _from_guard(
+        program, cls, method, below, seen, _leading_guard(method.decl.body.stmts, roles))
     passed = helper.call.args[helper.receiver]
     if isinstance(found, str) or _Roles(roles.param).is_receiver(passed):
         return found

@@ -169,6 +169,11 @@ def test_an_equals_passed_on_accepts_what_the_other_equals_accepts(tmp_path):
             public String get(int i) { return null; }
             public int size() { return 0; }
         }
+        class Boxed {
+            Object value;
+            @Override public boolean equals(Object o) { return value.equals(o); }
+            @Override public int hashCode() { return 6; }
+        }
         class Helpers {
             static boolean same(Tagged t, Object o) {
                 if (t == o) return true;
@@ -186,6 +191,7 @@ def test_an_equals_passed_on_accepts_what_the_other_equals_accepts(tmp_path):
     assert accepted("Framed") == ["Circle", "Square"]
     assert accepted("Tagged") == ["Tagged"]
     assert accepted("Named") == ["Names"]  # a List equals only Lists
+    assert accepted("Boxed") == guards.ANY  # an Object may be anything
 
 
 def test_library_superclasses_equals_is_known_for_a_few_and_symmetric_otherwise(tmp_path):
