@@ -407,6 +407,7 @@ class CompilationUnit:
     package: str
     imports: tuple[Import, ...]
     types: tuple[TypeDecl, ...] = field(default=())
+    package_annotations: tuple[Annotation, ...] = ()  # package-info.java's
 
 
 def walk(node) -> Iterator[object]:

@@ -10,28 +10,28 @@ from __future__ import annotations
 from . import javaast as ast
 
 NON_NULL = frozenset({"Nonnull", "NonNull", "NotNull"})
-NULLABLE = frozenset({"Nullable", "CheckForNull"})
-# class annotations that declare non-null what is not marked nullable:
+NULLABLE = frozenset({"Nullable", "CheckForNull", "ParametricNullness"})  # the last: as its type argument
+# class and package annotations that declare non-null what is not marked nullable:
 # name -> (parameters, fields)
 DEFAULTS = {"ParametersAreNonnullByDefault": (True, False), "NonNullByDefault": (True, True),
-            "NullMarked": (True, True)}
+            "NullMarked": (True, True), "ElementTypesAreNonnullByDefault": (True, True)}
 
 
-def never_null(annotations: tuple[ast.Annotation, ...], cls, parameter: bool) -> bool:
+def never_null(annotations: tuple[ast.Annotation, ...], cls, parameter: bool,
+               package: tuple[ast.Annotation, ...] = ()) -> bool:
     """Is a parameter (``parameter``) or field with these annotations, declared in
-    ``cls``, declared never null: by its own annotation, else by a default of its class
-    or an enclosing one?"""
+    ``cls``, declared never null: by its own annotation, else by a default of its class,
+    an enclosing one or its package (``package``: package-info.java's annotations)?"""
     names = {_simple(a) for a in annotations}
     if names & NULLABLE:
         return False
     if names & NON_NULL:
         return True
+    defaults = list(package)
     while cls is not None:
-        if any(DEFAULTS.get(_simple(a), (False, False))[0 if parameter else 1]
-               for a in cls.decl.annotations):
-            return True
+        defaults.extend(cls.decl.annotations)
         cls = cls.outer
-    return False
+    return any(DEFAULTS.get(_simple(a), (False, False))[0 if parameter else 1] for a in defaults)
 
 
 def _simple(a: ast.Annotation) -> str:

@@ -167,15 +167,16 @@ class _Converter:
 
     # -- declarations
     def unit(self, root: Node) -> ast.CompilationUnit:
-        package, imports, types = "", [], []
+        package, imports, types, package_annotations = "", [], [], ()
         for child in _named(root):
-            if child.type == "package_declaration":
+            if child.type == "package_declaration":  # in package-info.java, with annotations
                 package = _text(_named(child)[-1])
+                package_annotations = self.annotation_list(_named(child))
             elif child.type == "import_declaration":
                 imports.append(self.import_(child))
             elif child.type in _TYPE_KINDS:
                 types.append(self.type_decl(child))
-        return ast.CompilationUnit(self.path, package, tuple(imports), tuple(types))
+        return ast.CompilationUnit(self.path, package, tuple(imports), tuple(types), package_annotations)
 
     def import_(self, node: Node) -> ast.Import:
         tokens = [c.type for c in node.children]
@@ -259,10 +260,11 @@ class _Converter:
 
     def annotations(self, node: Node) -> tuple[ast.Annotation, ...]:
         mods = next((c for c in node.children if c.type == "modifiers"), None)
-        if mods is None:
-            return ()
+        return () if mods is None else self.annotation_list(_named(mods))
+
+    def annotation_list(self, nodes: list[Node]) -> tuple[ast.Annotation, ...]:
         out = []
-        for a in _named(mods):
+        for a in nodes:
             if a.type not in ("annotation", "marker_annotation"):
                 continue
             arguments = a.child_by_field_name("arguments")

@@ -36,6 +36,7 @@ class Program:
         self._tested: set[ClassInfo] | None = None
         self._caches: dict[str, bool] = {}  # field key -> is it a lazy cache
         self._subclasses: dict[str, list[ClassInfo]] = {}
+        self._package_annotations: dict[str, tuple[ast.Annotation, ...]] = {}  # package-info.java
         # first, so that a project with a library's own source (the library itself) uses it
         self.add_units(list(library_units()), "library")
         self.add_units(units, origin)
@@ -44,6 +45,8 @@ class Program:
     def add_units(self, units: list[ast.CompilationUnit], origin: str) -> list[ClassInfo]:
         added: list[ClassInfo] = []
         for unit in units:
+            if unit.package_annotations:
+                self._package_annotations[unit.package] = unit.package_annotations
             prefix = f"{unit.package}." if unit.package else ""
             for decl in unit.types:
                 self._declare(decl, unit, None, prefix + decl.name, origin, added)
@@ -94,7 +97,7 @@ class Program:
                                            static="static" in f.modifiers,
                                            final="final" in f.modifiers, init=f.init, line=f.line,
                                            transient="transient" in f.modifiers,
-                                           never_null=nullness.never_null(f.annotations, cls, False))
+                                           never_null=self._never_null(f.annotations, cls, False))
         for c in decl.constants:
             cls.fields[c.name] = FieldInfo(c.name, cls, cls, static=True, final=True, line=c.line)
         if cls.outer is not None and decl.kind == "class" and "static" not in cls.modifiers:
@@ -113,6 +116,9 @@ class Program:
                                       ast.Block(decl.line, ()), decl.line)
             cls.ctors = [self._method(cls, implicit)]
 
+    def _never_null(self, annotations: tuple[ast.Annotation, ...], cls: ClassInfo, parameter: bool) -> bool:
+        return nullness.never_null(annotations, cls, parameter, self._package_annotations.get(cls.package, ()))
+
     def _method(self, cls: ClassInfo, m: ast.MethodDecl) -> MethodInfo:
         type_vars = {name: self.classes[jdk.OBJECT] for name, _ in m.type_params}
         for name, bound in m.type_params:
@@ -126,7 +132,7 @@ class Program:
         for p in m.params:
             is_var = p.type.dims == 0 and (p.type.name in type_vars or p.type.name in cls.type_vars)
             params.append(Param(self.resolve_type(p.type, cls, type_vars), p.name, is_var,
-                                nullness.never_null(p.annotations + components.get(p.name, ()), cls, True)))
+                                self._never_null(p.annotations + components.get(p.name, ()), cls, True)))
         ret = (PRIMITIVES["void"] if m.return_type is None
                else self.resolve_type(m.return_type, cls, type_vars))
         return MethodInfo(m.name, cls, params, ret, static="static" in m.modifiers,

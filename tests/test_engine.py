@@ -685,6 +685,22 @@ def test_a_parameter_declared_non_null_is_never_given_null(tmp_path, on_class, o
     assert check_all(tmp_path, source)["equals-reflexive"][0] == expected
 
 
+@pytest.mark.parametrize("package, expected", [("p", "passed"), ("other", "failed")])
+def test_a_package_default_declared_in_package_info_holds_for_its_classes(tmp_path, package,
+                                                                           expected):
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / "package-info.java").write_text(
+        f"@ParametersAreNonnullByDefault\npackage {package};\n"
+        "import javax.annotation.ParametersAreNonnullByDefault;\n")
+    source = "package p;\n" + textwrap.dedent(NULLNESS.replace("CLASS_ANNOTATION", "").replace(
+        "FIELD_ANNOTATION", "").replace("PARAMETER_ANNOTATION", ""))
+    (tmp_path / "p" / "Subject.java").write_text(source)
+    project = Project([tmp_path])
+    cls = next(c for c in project.program.project if c.simple_name == "Subject")
+    reflexive = next(c for c in project.contracts_for(cls) if c.id == "equals-reflexive")
+    assert project.check(cls, reflexive, Bounds()).status == expected
+
+
 def test_a_record_component_declared_non_null_is_never_null(tmp_path):
     """The canonical constructor's parameters take their components' annotations."""
     source = """
