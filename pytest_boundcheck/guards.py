@@ -204,11 +204,12 @@ def _delegated(program: Program, declared, below: _Subtypes, seen: set) -> Accep
     known = jdk.LIBRARY_EQUALS.get(getattr(declared, "fqname", None))
     if known not in (None, "class", "identity") and declared.origin == "external":
         declared = program.classes[known]  # an EnumSet: a Set
-    if not isinstance(declared, ClassInfo) or declared.fqname == jdk.OBJECT or not (
-            declared.is_project or any(_related(declared, program.classes[n]) for n in _COLLECTIONS)):
-        return ANY  # Object, a type variable, a library type: anything
-    parts = [below.of(program.classes[name]) for name in _COLLECTIONS
-             if _related(declared, program.classes[name])]
+    if not isinstance(declared, ClassInfo) or declared.fqname == jdk.OBJECT:
+        return ANY  # Object, a type variable: anything
+    collections = [c for c in (program.classes[n] for n in _COLLECTIONS) if _related(declared, c)]
+    if not declared.is_project and not collections:
+        return ANY  # a library type: anything
+    parts = [below.of(c) for c in collections]
     for c in sorted(below.of(declared) - seen, key=lambda c: c.fqname):
         seen.add(c)
         found = _accepted(program, c, c, below, seen)
@@ -337,10 +338,10 @@ def _leading_guard(stmts: tuple[ast.Stmt, ...], roles: _Roles):
     (a call that does not touch the parameter, a test that can only return false); an
     ``instanceof`` such a test begins with adds its type, as code beyond it runs for those."""
     stmts = list(stmts)
-    also: list[ast.TypeName] = []
+    also: list = []
     while stmts:
         first = stmts[0]
-        if isinstance(first, (ast.Block, ast.Synchronized)):  # else { ... }, synchronized (lock) { ... }
+        if isinstance(first, (ast.Block, ast.Synchronized)):  # else {...}, synchronized (x) {...}
             stmts[:1] = (first if isinstance(first, ast.Block) else first.body).stmts
         elif _is_identity_shortcut(first, roles) or _is_null_rejection(first, roles):
             stmts[:1] = [] if first.other is None else [first.other]  # ...; else ...
@@ -360,7 +361,7 @@ def _leading_guard(stmts: tuple[ast.Stmt, ...], roles: _Roles):
     return (found, *also) if also and found is not None else found
 
 
-def _passes_over(cond: ast.Expr, roles: _Roles, also: list[ast.TypeName]) -> bool:
+def _passes_over(cond: ast.Expr, roles: _Roles, also: list) -> bool:
     """May a test that only returns false be passed over: it does not touch the parameter,
     or only beyond an ``instanceof`` it begins with (whose type joins ``also``)?"""
     if not _mentions(cond, roles.param):
@@ -393,8 +394,8 @@ def _guard(stmts: list[ast.Stmt], roles: _Roles):
     if not isinstance(first, ast.If):
         return None
     if not _mentions(first.cond, roles.param):  # if (<about this only>) ... else ...: either way
-        either = [_leading_guard((branch, *stmts[1:]), roles) for branch in (first.then, first.other)
-                  if branch is not None] + ([] if first.other else [_leading_guard(stmts[1:], roles)])
+        branches = [first.then, first.other] if first.other is not None else [first.then, None]
+        either = [_leading_guard(((b,) if b else ()) + tuple(stmts[1:]), roles) for b in branches]
         return None if None in either else tuple(either)
     if _returns(first.then, False):  # if (<not acceptable>) return false; [else ...]
         return _required(first.cond, roles, when_true=False)
@@ -525,7 +526,8 @@ def _same_classes(a: ast.Expr, b: ast.Expr, roles: _Roles) -> bool:
     """``getClass()`` and ``o.getClass()`` in either order, ``this.getClass()`` included."""
     sides = [a, b]
     own = [s for s in sides if _get_class(s) and (s.target is None or isinstance(s.target, ast.This))]
-    theirs = [s for s in sides if _get_class(s) and s.target is not None and roles.is_param(s.target)]
+    theirs = [s for s in sides if _get_class(s) and s.target is not None
+              and roles.is_param(s.target)]
     return len(own) == 1 and len(theirs) == 1
 
 

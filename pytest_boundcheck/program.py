@@ -116,8 +116,10 @@ class Program:
                                       ast.Block(decl.line, ()), decl.line)
             cls.ctors = [self._method(cls, implicit)]
 
-    def _never_null(self, annotations: tuple[ast.Annotation, ...], cls: ClassInfo, parameter: bool) -> bool:
-        return nullness.never_null(annotations, cls, parameter, self._package_annotations.get(cls.package, ()))
+    def _never_null(self, annotations: tuple[ast.Annotation, ...], cls: ClassInfo,
+                    parameter: bool) -> bool:
+        package = self._package_annotations.get(cls.package, ())
+        return nullness.never_null(annotations, cls, parameter, package)
 
     def _method(self, cls: ClassInfo, m: ast.MethodDecl) -> MethodInfo:
         type_vars = {name: self.classes[jdk.OBJECT] for name, _ in m.type_params}
