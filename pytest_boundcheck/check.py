@@ -113,7 +113,8 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
                                       [(d.name, r) for d, r in zip(domains, refs)], thrown, footer,
                                       cls.package)
         unconfirmed = "; ".join(filter(None, [maker.unconfirmed(model), _trusted(ex, bounds),
-                                              _library_parts(ex), _functions(ex, model)]))
+                                              _library_parts(ex, found.objects),
+                                              _functions(ex, model)]))
         return Outcome("failed", found.text, contract.advisory, unconfirmed, timings, found)
     if answer.verdict == "unknown":
         return Outcome("skipped", f"the solver gave up ({answer.reason}) after "
@@ -188,12 +189,14 @@ def _trusted(ex: Executor, bounds: Bounds) -> str:
             f"{bounds.timeout * EXACT_SHARE:g} s), and their code may rule it out")
 
 
-def _library_parts(ex: Executor) -> str:
+def _library_parts(ex: Executor, shown: frozenset) -> str:
     """Why a violation found with the library superclass's part of project objects taken as
-    any state (``jdk.library_superclass``) may not occur: its constructor sets it."""
-    if not ex.library_parts:
+    any state (``jdk.library_superclass``) may not occur: its constructor sets it. Only
+    the objects the counterexample shows count."""
+    libraries = [name for name, objects in ex.library_parts.items() if objects & shown]
+    if not libraries:
         return ""
-    return (f"found with the part of the objects that {', '.join(ex.library_parts)} holds "
+    return (f"found with the part of the objects that {', '.join(libraries)} holds "
             "taken to be any state; its constructor, whose code the check does not have, sets "
             "it and may rule the violation out")
 

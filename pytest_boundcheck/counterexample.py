@@ -308,6 +308,7 @@ class Counterexample:
     reflective: bool   # the code uses the reflection helpers ``allocate`` and ``set``
     exact: bool        # every object could be written as Java
     exception: str     # simple name of what escapes the contract check: AssertionError, ...
+    objects: frozenset[HeapObj]  # the objects it shows
 
 
 def render(ex: Executor, maker: ObjectMaker, model: z3.ModelRef, summary: str,
@@ -341,7 +342,8 @@ def render(ex: Executor, maker: ObjectMaker, model: z3.ModelRef, summary: str,
     code = Rendering(ex, maker, model, package)
     for name, ref in params:
         code.parameter(name, ref)
-    return Counterexample("\n".join(out), code.lines, package, code.reflective, code.exact, exc)
+    return Counterexample("\n".join(out), code.lines, package, code.reflective, code.exact, exc,
+                          frozenset(r.names))
 
 
 # ------------------------------------------------------------ Java literals

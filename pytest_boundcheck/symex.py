@@ -227,8 +227,9 @@ class Executor:
         self._opaque: dict[tuple, z3.ExprRef] = {}
         self._opaque_hash = z3.Function("hashCode", z3.BitVecSort(32, ctx), z3.BitVecSort(32, ctx))
         self.assumed: dict[str, None] = {}  # classes assumed to obey their contracts, in order
-        # library superclasses whose part of project objects the check took as any state
-        self.library_parts: dict[str, None] = {}
+        # library superclasses whose part of project objects the check took as any state,
+        # with those objects
+        self.library_parts: dict[str, set[HeapObj]] = {}
         # calls without code taken as unknown deterministic functions
         self.functions: dict[str, list[FunctionUse]] = {}
         self.summarised: dict[str, int] = {}  # of ``functions``, calls with code not followed -> classes
@@ -649,7 +650,7 @@ class Executor:
         library = None if self.keyed(obj) else jdk.library_superclass(obj.cls)
         self.assumed.setdefault((library or obj.cls).fqname)
         if library is not None:
-            self.library_parts.setdefault(library.fqname)
+            self.library_parts.setdefault(library.fqname, set()).add(obj)
         if kind == "equality" and obj.cls.fqname in jdk.ORDER_CONSISTENT_WITH_EQUALS:
             kind = "order"
         if (obj, kind) not in self._opaque:
@@ -2546,7 +2547,8 @@ class Executor:
         args, state = self.eval_args(call.args, state)
         target = cls if call.kind == "this" else cls.superclass
         if target is not None and target is jdk.library_superclass(cls) and call.kind == "super":
-            self.library_parts.setdefault(target.fqname)  # its part: any state, compared by key
+            self.library_parts.setdefault(target.fqname, set()).update(  # its part: any state,
+                o for o in this.targets if o is not None)  # compared by key
         elif target is not None:
             chosen = self.program.select_method(target.ctors, [a.type for a in args])
             if chosen is None:

@@ -73,6 +73,30 @@ def test_a_library_superclass_part_is_compared_by_key_and_its_violations_are_pos
     ])
 
 
+def test_a_violation_that_shows_no_object_with_a_library_part_is_confirmed(pytester):
+    """The library part only makes a violation possible where the counterexample shows an
+    object that has one: here a Pattern may be the tag, but the violation needs no tag."""
+    write(pytester, "src/Tagged.java", """\
+        public final class Tagged {
+            private final Pattern tag;
+            private final int v;
+            public Tagged(Pattern tag, int v) { this.tag = tag; this.v = v; }
+            @Override public boolean equals(Object o) {
+                return o instanceof Tagged t && java.util.Objects.equals(tag, t.tag);
+            }
+            @Override public int hashCode() { return tag == null ? v : tag.hashCode(); }
+        }
+        class Pattern extends java.text.MessageFormat {
+            Pattern(String p) { super(p); }
+            @Override public boolean equals(Object o) { return super.equals(o); }
+            @Override public int hashCode() { return super.hashCode(); }
+        }
+        """)
+    result = pytester.runpytest("--boundcheck", "src", "-k", "hashcode and not Pattern")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["  Tagged x = new Tagged(null, *);"])
+
+
 def test_a_call_without_code_is_a_deterministic_function_and_the_pass_says_so(pytester):
     pytester.copy_example("library")
     result = pytester.runpytest("--boundcheck", "bookings", "-v", "-k", "Link and hashcode")
