@@ -131,7 +131,7 @@ class _Subtypes:
             for t in c.supertypes():
                 self._below.setdefault(t, []).append(c)
                 known = jdk.LIBRARY_EQUALS.get(t.fqname) if t.origin == "external" else None
-                if known is None and t.origin == "external":
+                if known is None and t.origin == "external" and not t.known_supertypes:
                     self._unknown.append(c)
                 elif known not in (None, "class", "identity"):
                     for above in program.classes[known].supertypes():

@@ -148,6 +148,21 @@ LIBRARY_EQUALS = {
 }
 
 
+# Library classes without a model whose supertypes are known: (superclass, the interfaces
+# of the class table they implement). A project class extending one is a subtype of those
+# (an AbstractMap is a Map) and of no other type the class table has, so an instanceof
+# test on it is decided.
+LIBRARY_SUPERTYPES = {
+    "java.util.AbstractCollection": (None, ("java.util.Collection",)),
+    "java.util.AbstractList": ("java.util.AbstractCollection", ("java.util.List",)),
+    "java.util.AbstractSequentialList": ("java.util.AbstractList", ()),
+    "java.util.AbstractSet": ("java.util.AbstractCollection", ("java.util.Set",)),
+    "java.util.AbstractQueue": ("java.util.AbstractCollection", ("java.util.Queue",)),
+    "java.util.AbstractMap": (None, ("java.util.Map",)),
+    "java.util.concurrent.ConcurrentMap": (None, ("java.util.Map",)),
+}
+
+
 def library_superclass(cls: ClassInfo) -> ClassInfo | None:
     """The library class without source above a project class, unless it keeps Object's
     equals and hashCode: its part of the object is unknown, and its equals and hashCode

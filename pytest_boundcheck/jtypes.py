@@ -120,6 +120,7 @@ class ClassInfo:
     type_vars: dict[str, "JType"] = field(default_factory=dict)
     members: dict[str, "ClassInfo"] = field(default_factory=dict)
     origin: str = "project"  # project | jdk | contract | external
+    known_supertypes: bool = False  # an external class whose supertypes the class table has
     element: JType | None = None  # the component type of an array class
 
     def __repr__(self) -> str:
@@ -183,7 +184,7 @@ class ClassInfo:
             return True
         if other.origin == "project":
             return False  # a library class does not extend a project class
-        if any(t.origin == "external" for t in self.supertypes()):
+        if any(t.origin == "external" and not t.known_supertypes for t in self.supertypes()):
             return None
         return False
 

@@ -231,8 +231,12 @@ class Program:
         """A class the project names but the engine has no source or model for."""
         if fqname not in self.classes:
             cls = ClassInfo(fqname, kind, origin="external")
-            cls.superclass = self.classes[jdk.OBJECT]
             self.classes[fqname] = cls
+            superclass, interfaces = jdk.LIBRARY_SUPERTYPES.get(fqname, (None, None))
+            cls.superclass = self.external(superclass) if superclass else self.classes[jdk.OBJECT]
+            if interfaces is not None:
+                cls.interfaces = [self.classes[name] for name in interfaces]
+                cls.known_supertypes = True
         return self.classes[fqname]
 
     # ---------------------------------------------------------- hierarchy

@@ -223,3 +223,27 @@ def test_library_superclasses_equals_is_known_for_a_few_and_symmetric_otherwise(
     assert accepted("Lock") == []
     # unknown, but as symmetric as its contract says: it accepts what accepts it
     assert accepted("Widget") == guards.BY_SYMMETRY
+
+
+def test_a_class_extending_a_jdk_abstract_collection_is_that_collection_and_nothing_else(tmp_path):
+    """AbstractMap has no model, but its supertypes are known: instanceof on a project class
+    extending it is decided, where one extending an unknown library class is not."""
+    (tmp_path / "A.java").write_text(textwrap.dedent("""
+        import java.util.AbstractList;
+        class Registry extends java.util.AbstractMap<String, String> {
+            public java.util.Set<java.util.Map.Entry<String, String>> entrySet() { return null; }
+        }
+        class Names extends AbstractList<String> {
+            public String get(int i) { return null; }
+            public int size() { return 0; }
+        }
+        class Widget extends org.example.Component { }
+        """))
+    program = Project([tmp_path]).program
+    registry, names, widget = (program.classes[n] for n in ("Registry", "Names", "Widget"))
+    jdk_map, jdk_set, jdk_list, collection = (program.classes[f"java.util.{n}"]
+                                              for n in ("Map", "Set", "List", "Collection"))
+    assert (registry.subtype_decided(jdk_map), registry.subtype_decided(jdk_set)) == (True, False)
+    assert (names.subtype_decided(jdk_list), names.subtype_decided(collection),
+            names.subtype_decided(jdk_set), names.subtype_decided(jdk_map)) == (True, True, False, False)
+    assert widget.subtype_decided(jdk_set) is None
