@@ -557,7 +557,8 @@ def _is_identity_shortcut(stmt: ast.Stmt, roles: _Roles) -> bool:
 def _is_identity(c: ast.Expr, roles: _Roles) -> bool:
     """``this == o`` (either order)."""
     return isinstance(c, ast.Binary) and c.op == "==" and any(
-        roles.is_param(a) and roles.is_receiver(b) for a, b in ((c.left, c.right), (c.right, c.left)))
+        roles.is_param(a) and roles.is_receiver(b)
+        for a, b in ((c.left, c.right), (c.right, c.left)))
 
 
 def _single(stmt: ast.Stmt) -> ast.Stmt:

@@ -142,7 +142,8 @@ LIBRARY_EQUALS = {
                      "java.io.FilterOutputStream", "java.io.ByteArrayOutputStream",
                      "java.io.IOException", "java.util.concurrent.TimeoutException"], "identity"),
     **dict.fromkeys(["java.util.AbstractSet", "java.util.EnumSet"], "java.util.Set"),
-    **dict.fromkeys(["java.util.AbstractList", "java.util.AbstractSequentialList"], "java.util.List"),
+    **dict.fromkeys(["java.util.AbstractList", "java.util.AbstractSequentialList"],
+                    "java.util.List"),
     **dict.fromkeys(["java.util.AbstractMap", "java.util.IdentityHashMap", "java.util.EnumMap"],
                     "java.util.Map"),
 }

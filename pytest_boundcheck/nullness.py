@@ -10,7 +10,8 @@ from __future__ import annotations
 from . import javaast as ast
 
 NON_NULL = frozenset({"Nonnull", "NonNull", "NotNull"})
-NULLABLE = frozenset({"Nullable", "CheckForNull", "ParametricNullness"})  # the last: as its type argument
+# (guava's ParametricNullness: as nullable as the type argument, so perhaps nullable)
+NULLABLE = frozenset({"Nullable", "CheckForNull", "ParametricNullness"})
 # class and package annotations that declare non-null what is not marked nullable:
 # name -> (parameters, fields)
 DEFAULTS = {"ParametersAreNonnullByDefault": (True, False), "NonNullByDefault": (True, True),

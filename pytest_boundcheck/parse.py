@@ -176,7 +176,8 @@ class _Converter:
                 imports.append(self.import_(child))
             elif child.type in _TYPE_KINDS:
                 types.append(self.type_decl(child))
-        return ast.CompilationUnit(self.path, package, tuple(imports), tuple(types), package_annotations)
+        return ast.CompilationUnit(self.path, package, tuple(imports), tuple(types),
+                                   package_annotations)
 
     def import_(self, node: Node) -> ast.Import:
         tokens = [c.type for c in node.children]

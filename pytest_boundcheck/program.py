@@ -133,8 +133,9 @@ class Program:
         params = []
         for p in m.params:
             is_var = p.type.dims == 0 and (p.type.name in type_vars or p.type.name in cls.type_vars)
+            never_null = self._never_null(p.annotations + components.get(p.name, ()), cls, True)
             params.append(Param(self.resolve_type(p.type, cls, type_vars), p.name, is_var,
-                                self._never_null(p.annotations + components.get(p.name, ()), cls, True)))
+                                never_null))
         ret = (PRIMITIVES["void"] if m.return_type is None
                else self.resolve_type(m.return_type, cls, type_vars))
         return MethodInfo(m.name, cls, params, ret, static="static" in m.modifiers,
