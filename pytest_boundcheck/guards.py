@@ -148,7 +148,7 @@ def _accepted(program: Program, cls: ClassInfo, start: ClassInfo, below: _Subtyp
     so counting a class twice adds nothing)."""
     if cls.fqname == jdk.STRING:
         return frozenset([cls])
-    known = jdk.LIBRARY_EQUALS.get(start.fqname) if start.origin == "external" else None
+    known = None if start.is_project else jdk.LIBRARY_EQUALS.get(start.fqname)
     if known is not None:
         return frozenset([cls]) if known == "class" else frozenset() if known == "identity" \
             else below.of(program.classes[known])
@@ -157,7 +157,7 @@ def _accepted(program: Program, cls: ClassInfo, start: ClassInfo, below: _Subtyp
     if impl is None:
         return ANY
     if impl.owner is obj:
-        library = next((c for c in _superclasses(start) if c.origin == "external"), None)
+        library = jdk.library_superclass(start)
         if library is not None:  # a library superclass may override it
             return _accepted(program, cls, library, below, seen) \
                 if library.fqname in jdk.LIBRARY_EQUALS else BY_SYMMETRY
@@ -289,13 +289,6 @@ def _enclosing(cls: ClassInfo | None):
     while cls is not None:
         yield cls
         cls = cls.outer
-
-
-def _superclasses(cls: ClassInfo):
-    """``cls`` and its superclasses (interfaces cannot override equals)."""
-    while cls is not None:
-        yield cls
-        cls = cls.superclass
 
 
 @dataclass(frozen=True)

@@ -159,20 +159,22 @@ LIBRARY_SUPERTYPES = {
     "java.util.AbstractSequentialList": ("java.util.AbstractList", ()),
     "java.util.AbstractSet": ("java.util.AbstractCollection", ("java.util.Set",)),
     "java.util.AbstractQueue": ("java.util.AbstractCollection", ("java.util.Queue",)),
-    "java.util.AbstractMap": (None, ("java.util.Map",)),
     "java.util.concurrent.ConcurrentMap": (None, ("java.util.Map",)),
 }
 
 
 def library_superclass(cls: ClassInfo) -> ClassInfo | None:
-    """The library class without source above a project class, unless it keeps Object's
+    """The library class without source above a project class (or a JDK class whose equals
+    the class table names but does not model: AbstractMap), unless it keeps Object's
     equals and hashCode: its part of the object is unknown, and its equals and hashCode
     (inherited, or called by ``super``) compare that part by a key, as for an object
     without source."""
     above = cls.superclass if cls.is_project else None
     while above is not None and above.is_project:
         above = above.superclass
-    if above is None or above.origin != "external" or LIBRARY_EQUALS.get(above.fqname) == "identity":
+    if above is None or LIBRARY_EQUALS.get(above.fqname, "identity" if above.origin == "jdk"
+                                           else None) == "identity" \
+            or above.origin not in ("external", "jdk"):
         return None
     return above
 

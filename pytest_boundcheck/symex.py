@@ -2546,9 +2546,14 @@ class Executor:
         call = first if isinstance(first, ast.CtorCall) else ast.CtorCall(ctor.decl.line, "super", ())
         args, state = self.eval_args(call.args, state)
         target = cls if call.kind == "this" else cls.superclass
-        if target is not None and target is jdk.library_superclass(cls) and call.kind == "super":
+        library = target is not None and call.kind == "super" and not target.is_project \
+            and not target.ctors
+        if library and target is jdk.library_superclass(cls):
             self.library_parts.setdefault(target.fqname, set()).update(  # its part: any state,
                 o for o in this.targets if o is not None)  # compared by key
+        elif library and (target.origin == "external" or not args):
+            pass  # it keeps Object's equals and hashCode, or is a JDK class (AbstractMap()) whose
+            # no-argument constructor sets nothing a check reads
         elif target is not None:
             chosen = self.program.select_method(target.ctors, [a.type for a in args])
             if chosen is None:

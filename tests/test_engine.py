@@ -701,6 +701,28 @@ def test_a_package_default_declared_in_package_info_holds_for_its_classes(tmp_pa
     assert project.check(cls, reflexive, Bounds()).status == expected
 
 
+@pytest.mark.parametrize("library, members", [
+    ("java.util.AbstractCollection<String>",
+     "public java.util.Iterator<String> iterator() { return null; } public int size() { return 0; }"),
+    ("java.util.AbstractMap<String, String>",
+     "public java.util.Set<java.util.Map.Entry<String, String>> entrySet() { return null; }"),
+])
+def test_a_class_extending_a_jdk_abstract_collection_is_made_by_its_constructor(tmp_path, library,
+                                                                                members):
+    """The JDK superclass's no-argument constructor sets nothing a check reads."""
+    results = check_all(tmp_path, f"""
+        public final class Subject extends {library} {{
+            private final int v;
+            public Subject(int v) {{ this.v = v; }}
+            {members}
+            @Override public boolean equals(Object o) {{ return o instanceof Subject s && s.v / 2 == v / 2; }}
+            @Override public int hashCode() {{ return v; }}
+        }}
+        """)
+    status, message = results["hashcode-consistent"]
+    assert status == "failed" and "any field values" not in message
+
+
 def test_a_record_component_declared_non_null_is_never_null(tmp_path):
     """The canonical constructor's parameters take their components' annotations."""
     source = """

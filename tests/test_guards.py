@@ -208,6 +208,9 @@ def test_library_superclasses_equals_is_known_for_a_few_and_symmetric_otherwise(
             public int size() { return 0; }
         }
         class Lock extends java.util.concurrent.locks.ReentrantLock { }
+        class Registry extends java.util.AbstractMap<String, String> {
+            public java.util.Set<java.util.Map.Entry<String, String>> entrySet() { return null; }
+        }
         """))
     project = Project([tmp_path])
     by_name = {c.simple_name: c for c in project.program.project}
@@ -221,6 +224,7 @@ def test_library_superclasses_equals_is_known_for_a_few_and_symmetric_otherwise(
     assert accepted("Names") == ["Names", "Widget"]
     assert accepted("Bag") == ["Bag", "Widget"]  # an AbstractSet equals only Sets
     assert accepted("Lock") == []
+    assert accepted("Registry") == ["Registry", "Widget"]  # an AbstractMap equals only Maps
     # unknown, but as symmetric as its contract says: it accepts what accepts it
     assert accepted("Widget") == guards.BY_SYMMETRY
 
