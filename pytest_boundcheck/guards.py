@@ -2,11 +2,14 @@
 
 Nearly every equals method starts by rejecting objects of other classes:
 ``if (!(o instanceof Point)) return false;``, ``if (o == null || getClass() !=
-o.getClass()) return false;``, ``return o instanceof Point p && ...``. The classes
-fall into groups that no guard links with each other; to the equals of one group,
-an object of another is no different from a plain ``Object``: the harness stage
-uses this to leave other groups out of a check's "other objects", which in a large
-project would otherwise be every class of it, each explored in full.
+o.getClass()) return false;``, ``return o instanceof Point p && ...``; or it passes the
+question on: ``return delegate().equals(o)``, ``return Sets.equalsImpl(this, o)``. The
+harness stage uses what each equals may accept to choose a check's "other objects",
+which in a large project would otherwise be every class of it, each explored in full:
+for the equals contracts, the classes that can make the contract fail (``meeting``);
+for others, the classes no guard links with the class under test, through any chain,
+are left out (to the equals of its group, such an object is no different from a plain
+``Object``).
 """
 from __future__ import annotations
 
