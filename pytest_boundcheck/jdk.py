@@ -149,10 +149,9 @@ LIBRARY_EQUALS = {
 }
 
 
-# Library classes without a model whose supertypes are known: (superclass, the interfaces
-# of the class table they implement). A project class extending one is a subtype of those
-# (an AbstractMap is a Map) and of no other type the class table has, so an instanceof
-# test on it is decided.
+# Library classes without a model whose supertypes are known: (superclass, all the
+# interfaces they implement). A project class extending one is a subtype of those (an
+# AbstractSet is a Set) and of no other type, so an instanceof test on it is decided.
 LIBRARY_SUPERTYPES = {
     "java.util.AbstractCollection": (None, ("java.util.Collection",)),
     "java.util.AbstractList": ("java.util.AbstractCollection", ("java.util.List",)),
@@ -160,6 +159,12 @@ LIBRARY_SUPERTYPES = {
     "java.util.AbstractSet": ("java.util.AbstractCollection", ("java.util.Set",)),
     "java.util.AbstractQueue": ("java.util.AbstractCollection", ("java.util.Queue",)),
     "java.util.concurrent.ConcurrentMap": (None, ("java.util.Map",)),
+    "java.util.ListIterator": (None, ("java.util.Iterator",)),
+    "java.util.Spliterator": (None, ()),
+    "java.util.concurrent.Future": (None, ()),
+    "java.lang.ref.Reference": (None, ()),
+    "java.lang.ref.WeakReference": ("java.lang.ref.Reference", ()),
+    "java.lang.ref.SoftReference": ("java.lang.ref.Reference", ()),
 }
 
 

@@ -242,12 +242,15 @@ def test_a_class_extending_a_jdk_abstract_collection_is_that_collection_and_noth
             public int size() { return 0; }
         }
         class Widget extends org.example.Component { }
+        class Handle extends java.lang.ref.WeakReference<String> { Handle() { super(""); } }
         """))
     program = Project([tmp_path]).program
-    registry, names, widget = (program.classes[n] for n in ("Registry", "Names", "Widget"))
+    registry, names, widget, handle = (program.classes[n]
+                                       for n in ("Registry", "Names", "Widget", "Handle"))
     jdk_map, jdk_set, jdk_list, collection = (program.classes[f"java.util.{n}"]
                                               for n in ("Map", "Set", "List", "Collection"))
     assert (registry.subtype_decided(jdk_map), registry.subtype_decided(jdk_set)) == (True, False)
     assert (names.subtype_decided(jdk_list), names.subtype_decided(collection),
             names.subtype_decided(jdk_set), names.subtype_decided(jdk_map)) == (True, True, False, False)
     assert widget.subtype_decided(jdk_set) is None
+    assert handle.subtype_decided(jdk_set) is False
