@@ -807,33 +807,45 @@ def _factored(goal: z3.BoolRef, done: dict) -> z3.BoolRef:
     up: ``Or(And(a, b, c), And(a, b, d))`` is ``And(a, b, Or(c, d))``. The paths through a
     branch of the code share the conditions from before it, and where those equate two
     variables ``_identify`` can use them only at the top. Walked through Z3's C API: on a
-    goal of thousands of paths, the Python API's checks per child took seconds.
+    goal of thousands of paths, the Python API's checks per child took seconds; and without
+    recursion, as a goal may nest deeper than Python's stack.
     ``done``: term id -> (term, result), kept across calls (the term keeps its id)."""
-    key = goal.get_id()
-    if key in done:
-        return done[key][1]
-    kind = _bool_kind(goal)
-    if kind in (z3.Z3_OP_AND, z3.Z3_OP_OR):
-        kids = [_factored(c, done) for c in _kids(goal)]
-        parts = [_kids(k) if _bool_kind(k) == z3.Z3_OP_AND else [k] for k in kids]
+    pending, kids_of = [goal], {}
+    while pending:
+        term = pending[-1]
+        key = term.get_id()
+        if key in done:
+            pending.pop()
+            continue
+        kind = _bool_kind(term)
+        if kind not in (z3.Z3_OP_AND, z3.Z3_OP_OR):
+            done[key] = (term, term)
+            pending.pop()
+            continue
+        if key not in kids_of:
+            kids_of[key] = _kids(term)
+            pending.extend(k for k in kids_of[key] if k.get_id() not in done)
+            continue
+        pending.pop()
+        done[key] = (term, _factor(kind, [done[k.get_id()][1] for k in kids_of.pop(key)]))
+    return done[goal.get_id()][1]
+
+
+def _factor(kind: int, kids: list[z3.BoolRef]) -> z3.BoolRef:
+    """An And or an Or of factored ``kids``, with an Or's shared conjuncts taken out."""
+    parts = [_kids(k) if _bool_kind(k) == z3.Z3_OP_AND else [k] for k in kids]
     if kind == z3.Z3_OP_AND:
         flat = {c.get_id(): c for p in parts for c in p}
-        result = bool_app(z3.Z3_mk_and, list(flat.values()))
-    elif kind == z3.Z3_OP_OR:
-        shared = set.intersection(*({c.get_id() for c in p} for p in parts))
-        rests = [[c for c in p if c.get_id() not in shared] for p in parts]
-        common = [c for c in parts[0] if c.get_id() in shared]
-        if not common:
-            result = bool_app(z3.Z3_mk_or, kids)
-        elif any(not r for r in rests):
-            result = bool_app(z3.Z3_mk_and, common)
-        else:
-            result = bool_app(z3.Z3_mk_and, [*common, bool_app(z3.Z3_mk_or, [
-                bool_app(z3.Z3_mk_and, r) if len(r) > 1 else r[0] for r in rests])])
-    else:
-        result = goal
-    done[key] = (goal, result)
-    return result
+        return bool_app(z3.Z3_mk_and, list(flat.values()))
+    shared = set.intersection(*({c.get_id() for c in p} for p in parts))
+    rests = [[c for c in p if c.get_id() not in shared] for p in parts]
+    common = [c for c in parts[0] if c.get_id() in shared]
+    if not common:
+        return bool_app(z3.Z3_mk_or, kids)
+    if any(not r for r in rests):
+        return bool_app(z3.Z3_mk_and, common)
+    return bool_app(z3.Z3_mk_and, [*common, bool_app(z3.Z3_mk_or, [
+        bool_app(z3.Z3_mk_and, r) if len(r) > 1 else r[0] for r in rests])])
 
 
 def _bool_kind(t: z3.BoolRef) -> int | None:

@@ -294,3 +294,17 @@ def test_a_model_that_breaks_a_lazy_constraint_is_asked_again_only_briefly(monke
     answer = solver.check(z3.And(h == 7, z3.ULE(x, 10)))
     assert answer.verdict == "sat" and answer.model.eval(x).as_long() == 2
     assert asked_again == [solve.SPLIT_RLIMIT]
+
+
+def test_factoring_out_shared_conditions_walks_a_goal_deeper_than_the_python_stack():
+    """A goal of nested Ors and Ands deeper than Python's recursion limit is walked, and an
+    Or's shared conjuncts come out: Or(And(a, b), And(a, c)) is And(a, Or(b, c))."""
+    ctx = z3.Context()
+    a, b, c = (z3.Bool(n, ctx) for n in "abc")
+    factored = solve._factored(z3.Or(z3.And(a, b), z3.And(a, c)), {})
+    assert factored.eq(z3.And(a, z3.Or(b, c)))
+    deep = a
+    for i in range(5000):
+        v = z3.Bool(f"v{i}", ctx)
+        deep = z3.Or(z3.And(v, deep), z3.And(v, b)) if i % 2 else z3.And(v, deep)
+    assert z3.Solver(ctx=ctx).check(solve._factored(deep, {}) != deep) == z3.unsat
