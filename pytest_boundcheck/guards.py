@@ -93,7 +93,7 @@ def _table(program: Program, universe: list[ClassInfo]) -> _Table:
     key = tuple(universe)
     if key in known:
         return known[key]
-    below = _Subtypes(program, universe)
+    below = _Subtypes(universe)
     accepted = {c: _accepted(program, c, c, below, set()) for c in universe}
     parent = {c: c for c in universe}
 
@@ -118,27 +118,23 @@ def _table(program: Program, universe: list[ClassInfo]) -> _Table:
 def accepted(program: Program, cls: ClassInfo, universe: list[ClassInfo]) -> Accepted:
     """What ``cls``'s equals may return true for: a set of classes of the universe, ANY or
     BY_SYMMETRY."""
-    return _accepted(program, cls, cls, _Subtypes(program, universe), set())
+    return _accepted(program, cls, cls, _Subtypes(universe), set())
 
 
 class _Subtypes:
-    """The classes of the universe below each type. A class that extends a library class
-    without source is below the interface that class's equals follows (``AbstractSet``:
-    ``Set``); below any other library type when its library superclass is unknown."""
+    """The classes of the universe below each type; a class with a library supertype whose
+    own supertypes are unknown (``jdk.LIBRARY_SUPERTYPES`` has them for a few) may also be
+    below any library type."""
 
-    def __init__(self, program: Program, universe: list[ClassInfo]):
-        self.program = program
+    def __init__(self, universe: list[ClassInfo]):
         self._below: dict[ClassInfo, list[ClassInfo]] = {}
         self._unknown: list[ClassInfo] = []
         for c in universe:
             for t in c.supertypes():
                 self._below.setdefault(t, []).append(c)
-                known = jdk.LIBRARY_EQUALS.get(t.fqname) if t.origin == "external" else None
-                if known is None and t.origin == "external" and not t.known_supertypes:
+                if t.origin == "external" and not t.known_supertypes \
+                        and t.fqname not in jdk.LIBRARY_EQUALS:
                     self._unknown.append(c)
-                elif known not in (None, "class", "identity"):
-                    for above in program.classes[known].supertypes():
-                        self._below.setdefault(above, []).append(c)
 
     def of(self, t: ClassInfo) -> frozenset[ClassInfo]:
         return frozenset(self._below.get(t, ())).union(() if t.is_project else self._unknown)
@@ -204,9 +200,6 @@ def _from_guard(program: Program, cls: ClassInfo, impl, below: _Subtypes, seen, 
 def _delegated(program: Program, declared, below: _Subtypes, seen: set) -> Accepted:
     """``return delegate().equals(o)``: what the equals of any object the delegate may be
     accepts: a project class of its declared type, or a JDK collection of it."""
-    known = jdk.LIBRARY_EQUALS.get(getattr(declared, "fqname", None))
-    if known not in (None, "class", "identity") and declared.origin == "external":
-        declared = program.classes[known]  # an EnumSet: a Set
     if not isinstance(declared, ClassInfo) or declared.fqname == jdk.OBJECT:
         return ANY  # Object, a type variable: anything
     collections = [c for c in (program.classes[n] for n in _COLLECTIONS) if _related(declared, c)]
