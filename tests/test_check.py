@@ -308,3 +308,27 @@ def test_factoring_out_shared_conditions_walks_a_goal_deeper_than_the_python_sta
         v = z3.Bool(f"v{i}", ctx)
         deep = z3.Or(z3.And(v, deep), z3.And(v, b)) if i % 2 else z3.And(v, deep)
     assert z3.Solver(ctx=ctx).check(solve._factored(deep, {}) != deep) == z3.unsat
+
+
+def test_a_hash_computed_twice_through_defined_variables_is_the_same_hash_at_once():
+    """Two copies of a hash of the same doubles, each step a variable defined by an
+    equality (as exploring writes them): the SMT core is asked after solving those
+    equalities, so the copies become one term. Asked as they stand, the core and the
+    default solver are left proving two multiplier circuits equal, for seconds."""
+    ctx = z3.Context()
+    real, imaginary = z3.FPs("real imaginary", z3.Float64(ctx))
+
+    def hashed(tag):
+        bits = [z3.BitVec(f"bits{i}{tag}", 64, ctx) for i in range(2)]
+        halves = [z3.BitVec(f"hash{i}{tag}", 32, ctx) for i in range(2)]
+        code = z3.BitVec(f"hashCode{tag}", 32, ctx)
+        return code, [bits[0] == z3.fpToIEEEBV(real, ctx),
+                      bits[1] == z3.fpToIEEEBV(imaginary, ctx),
+                      *(h == z3.Extract(31, 0, b ^ z3.LShR(b, 32)) for h, b in zip(halves, bits)),
+                      code == 37 * (17 * halves[1] + halves[0])]
+
+    (first, defined), (second, again) = hashed("x"), hashed("y")
+    solver = solve.Solver(ctx, 5.0, defined + again, [], set())
+    start = time.perf_counter()
+    assert solver.check(first != second).verdict == "unsat"
+    assert time.perf_counter() - start < 2.5
