@@ -23,6 +23,7 @@ MEASURES = {
     "Rank": dict(zip(EQUALS_IDS + COMPARE_IDS, ("passed",) * 9)),
     "Position": dict(zip(EQUALS_IDS, ("passed",) * 5)),
     "Temperature": dict(zip(EQUALS_IDS, ("failed", "passed", "passed", "passed", "failed"))),
+    "Heading": dict(zip(EQUALS_IDS, ("passed",) * 5)),
 }
 
 
@@ -86,5 +87,5 @@ def test_every_floating_point_counterexample_is_confirmed_on_the_jvm(pytester, m
     pytester.copy_example("measures")
     result = pytester.runpytest("--boundcheck", "measures", f"--boundcheck-objects={mode}",
                                 "--boundcheck-replay", "-rx", "-k", SETTLED)
-    result.assert_outcomes(failed=4, passed=31, xfailed=1)
+    result.assert_outcomes(failed=4, passed=36, xfailed=1)
     assert confirmed(result.stdout.str()) == 5
