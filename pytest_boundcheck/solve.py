@@ -132,9 +132,9 @@ class Solver:
              rlimit: int = 0, core_first: bool = True) -> tuple[z3.CheckSatResult, z3.Solver]:
         """Whether ``terms`` hold together, as Z3 finds within ``seconds`` (None: no time
         limit) and ``rlimit`` units, and the solver that asked, for its model. Asked first
-        of Z3's SMT core alone, within ``CORE_RLIMIT`` units or ``CORE_SHARE`` of the
-        time, then of its default solver,
-        whose preprocessing can take seconds on what the core decides at once
+        of Z3's SMT core alone (``_core_solver``), within ``CORE_RLIMIT`` units or
+        ``CORE_SHARE`` of the time, then of its default solver, whose preprocessing can
+        take seconds on what the core decides at once
         (commons-lang's ``IntegerRange`` hashcode-consistent: undecided in 3.6 s, and
         unsatisfiable in 0.01 s), while it bit-blasts arithmetic the core is slow on.
         Minimising asks the default solver only (not ``core_first``): the two pick other
