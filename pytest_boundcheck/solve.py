@@ -122,6 +122,7 @@ class Solver:
         self._factored: dict[int, tuple] = {}  # term id -> (term, it factored): ``_factored``
         self._implied: dict[int, tuple] = {}  # term id -> (term, what it implies): ``_implied``
         self._substitutions: dict[tuple, tuple] = {}  # (start, end) -> arrays, values: ``_depends``
+        self._fixed: tuple = (None, [])  # the last choices put in, and the result: ``_with_choices``
         self.weigher = Weigher()
         # one for all the queries: they share most terms, whose stand-ins it remembers
         self.weaker = WithoutFloatingPoint()
@@ -310,7 +311,7 @@ class Solver:
         constraints = self.constraints
         too_large = self.weigher.too_large([goal] + constraints)  # as _identify leaves them
         if too_large and fixed:  # what is left once the object choices are put in
-            constraints = _with_fixed(constraints, fixed, deadline)
+            constraints = self._with_choices(fixed, deadline)
             if constraints is None:
                 return Answer("unknown", reason="timeout")
             too_large = self.weigher.too_large([goal] + constraints)
@@ -343,6 +344,19 @@ class Solver:
         if result == z3.unsat:
             return Answer("unsat")
         return Answer("unknown", reason=s.reason_unknown())
+
+    def _with_choices(self, fixed: list[z3.BoolRef], deadline: float) -> list[z3.BoolRef] | None:
+        """The constraints with the object choices ``fixed`` put in (``_with_fixed``),
+        remembered for the last choices asked: the paths of one case, searched one after
+        the other, share its choices, and putting them into a commons-math statistic's
+        constraints took 0.17 s a path, a third of each."""
+        key = (tuple(f.sexpr() for f in fixed), len(self.constraints))
+        if self._fixed[0] != key:
+            constraints = _with_fixed(self.constraints, fixed, deadline)
+            if constraints is None:
+                return None
+            self._fixed = (key, constraints)
+        return self._fixed[1]
 
     def _weakly(self, goal: z3.BoolRef, constraints: list[z3.BoolRef], fixed: list[z3.BoolRef],
                 left: float, rlimit: int, confirm: bool = True) -> Answer:

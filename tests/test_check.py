@@ -332,3 +332,21 @@ def test_a_hash_computed_twice_through_defined_variables_is_the_same_hash_at_onc
     start = time.perf_counter()
     assert solver.check(first != second).verdict == "unsat"
     assert time.perf_counter() - start < 2.5
+
+
+def test_the_object_choices_of_a_case_are_put_into_the_constraints_once(monkeypatch):
+    """The paths of one case share its choices: the constraints with them put in are
+    made once, and again only for other choices (or more constraints)."""
+    ctx = z3.Context()
+    choice, x = z3.BitVec("choice", 32, ctx), z3.BitVec("x", 32, ctx)
+    solver = solve.Solver(ctx, 10.0, [z3.If(choice == 0, x == 1, x == 2)], [], set())
+    calls = []
+    monkeypatch.setattr(solve, "_with_fixed", lambda *args: calls.append(args) or [x == 1])
+    deadline = time.perf_counter() + 10
+    first = solver._with_choices([choice == 0], deadline)
+    assert solver._with_choices([choice == 0], deadline) is first
+    assert len(calls) == 1
+    solver._with_choices([choice == 1], deadline)
+    solver.constraints.append(x > 0)
+    solver._with_choices([choice == 1], deadline)
+    assert len(calls) == 3
