@@ -181,9 +181,10 @@ def library_superclass(cls: ClassInfo) -> ClassInfo | None:
     above = cls.superclass if cls.is_project else None
     while above is not None and above.is_project:
         above = above.superclass
-    if above is None or LIBRARY_EQUALS.get(above.fqname, "identity" if above.origin == "jdk"
-                                           else None) == "identity" \
-            or above.origin not in ("external", "jdk"):
+    if above is None or above.origin not in ("external", "jdk"):
+        return None
+    known = LIBRARY_EQUALS.get(above.fqname)
+    if known == "identity" or (known is None and above.origin == "jdk"):
         return None
     return above
 

@@ -236,7 +236,7 @@ class Program:
             superclass, interfaces = jdk.LIBRARY_SUPERTYPES.get(fqname, (None, None))
             cls.superclass = self.external(superclass) if superclass else self.classes[jdk.OBJECT]
             if interfaces is not None:
-                cls.interfaces = [self.classes.get(name) or self.external(name) for name in interfaces]
+                cls.interfaces = [self.external(name) for name in interfaces]
                 cls.known_supertypes = True
         return self.classes[fqname]
 

@@ -2548,13 +2548,13 @@ class Executor:
         target = cls if call.kind == "this" else cls.superclass
         library = target is not None and call.kind == "super" and not target.is_project \
             and not target.ctors
+        # a library class that keeps Object's equals and hashCode, or a JDK class whose
+        # no-argument constructor (AbstractMap()) sets nothing a check reads
+        sets_nothing = library and (target.origin == "external" or not args)
         if library and target is jdk.library_superclass(cls):
             self.library_parts.setdefault(target.fqname, set()).update(  # its part: any state,
                 o for o in this.targets if o is not None)  # compared by key
-        elif library and (target.origin == "external" or not args):
-            pass  # it keeps Object's equals and hashCode, or is a JDK class (AbstractMap()) whose
-            # no-argument constructor sets nothing a check reads
-        elif target is not None:
+        elif target is not None and not sets_nothing:
             chosen = self.program.select_method(target.ctors, [a.type for a in args])
             if chosen is None:
                 self.unsupported(state, f"constructor {target.simple_name}({_types(args)})", call.line)
