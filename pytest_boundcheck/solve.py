@@ -114,11 +114,13 @@ class Solver:
         self.eager = eager
         self.queries = 0
         self.spent = 0  # solver resource units the queries used: a deterministic measure of effort
-        self._mentions: list[frozenset[str]] = []  # the variables of each constraint, as needed
-        self._parent: dict[str, str] = {}  # variables of constraints sharing some, grouped
-        self._grouped = 0  # constraints whose variables are in ``_parent``
+        self._variables = Marks(lambda t: t if _is_variable(t) else None)
+        self._mentions: list[int] = []  # the variables of each constraint, as needed
+        self._parent: dict[int, int] = {}  # bit -> a bit of its group (a union-find forest)
+        self._groups: dict[int, int] = {}  # root bit -> the variables of its group
+        self._covered = 0  # the variables of all the groups
+        self._grouped = 0  # constraints whose variables are in ``_groups``
         self._undecided: collections.Counter[int] = collections.Counter()  # level -> tries
-        self._known: dict[int, tuple] = {}  # term id -> (term, its variables)
         self._factored: dict[int, tuple] = {}  # term id -> (term, it factored): ``_factored``
         self._implied: dict[int, tuple] = {}  # term id -> (term, what it implies): ``_implied``
         self._substitutions: dict[tuple, tuple] = {}  # (start, end) -> arrays, values: ``_depends``
@@ -406,30 +408,49 @@ class Solver:
         """Those of ``constraints`` (which line up with ``self.constraints``) connected to
         the ``facts`` by shared variables, directly or through other constraints."""
         self._group()
-        roots = {self._root(name) for fact in facts for name in self._variables(fact)
-                 if name in self._parent}
-        return [c for c, names in zip(constraints, self._mentions)
-                if not names or self._root(next(iter(names))) in roots]
+        mentioned = self._variables.of(facts)
+        related = 0
+        for root in self._roots(mentioned):
+            related |= self._groups[root]
+        return [c for c, names in zip(constraints, self._mentions) if not names or names & related]
 
     def _group(self) -> None:
-        """Union the variables of each constraint not grouped yet (a union-find forest)."""
+        """Merge the groups of the variables of each constraint not grouped yet, with its
+        new variables."""
         while len(self._mentions) < len(self.constraints):
-            self._mentions.append(self._variables(self.constraints[len(self._mentions)]))
+            self._mentions.append(self._variables.of([self.constraints[len(self._mentions)]]))
         for names in self._mentions[self._grouped:]:
-            first, *rest = list(names) or [None]
-            if first is None:
+            if not names:
                 continue
-            self._parent.setdefault(first, first)
-            for name in rest:
-                self._parent.setdefault(name, name)
-                self._parent[self._root(name)] = self._root(first)
+            new = names & ~self._covered
+            roots = self._roots(names)
+            root = min(roots) if roots else _lowest(new)
+            merged = new
+            for other in roots:
+                merged |= self._groups.pop(other)
+                self._parent[other] = root
+            while new:
+                self._parent[_lowest(new)] = root
+                new &= new - 1
+            self._groups[root] = merged
+            self._covered |= merged
         self._grouped = len(self._mentions)
 
-    def _root(self, name: str) -> str:
-        while self._parent[name] != name:
-            self._parent[name] = self._parent[self._parent[name]]
-            name = self._parent[name]
-        return name
+    def _roots(self, names: int) -> set[int]:
+        """The roots of the groups of the variables ``names``, by one variable of each."""
+        roots = set()
+        rest = names & self._covered
+        while rest:
+            root = self._root(_lowest(rest))
+            roots.add(root)
+            rest &= ~self._groups[root]
+        return roots
+
+    def _root(self, bit: int) -> int:
+        while self._parent[bit] != bit:
+            self._parent[bit] = self._parent[self._parent[bit]]
+            bit = self._parent[bit]
+        return bit
 
     def _identify(self, goal: z3.BoolRef, constraints: list[z3.BoolRef]
                   ) -> tuple[z3.BoolRef, list[z3.BoolRef], list[z3.BoolRef]]:
@@ -451,7 +472,7 @@ class Solver:
         if not pairs:
             return goal, constraints, []
         self._group()
-        replaced = {str(b) for b, _ in pairs}
+        replaced = self._variables.of([b for b, _ in pairs])
         constraints = [z3.substitute(c, *pairs) if names & replaced else c
                        for c, names in zip(constraints, self._mentions)]
         return z3.simplify(z3.substitute(goal, *pairs)), constraints, [a == b for b, a in pairs]
@@ -489,12 +510,6 @@ class Solver:
         substituted = z3.ExprRef(z3.Z3_substitute(self.ctx.ref(), goal.as_ast(), end - start,
                                                   sources, targets), self.ctx)
         return not substituted.eq(goal)
-
-    def _variables(self, term: z3.ExprRef) -> frozenset[str]:
-        """The names of the uninterpreted constants in ``term``, remembered per subterm:
-        the queries of one check share most of their subterms."""
-        return _gathered(term, self._known, lambda t: frozenset((str(t),)) if _is_variable(t)
-                         else frozenset())
 
     def _first(self, cases, deadline: float, depth: int | None = None) -> Answer:
         """The first satisfiable of the (goal, fixed) cases; unknown if some case was
@@ -600,20 +615,18 @@ class Weigher:
     each counted once however often it is shared; remembered per subterm."""
 
     def __init__(self):
-        self._known: dict[int, tuple] = {}  # term id -> (term, its costly operations)
-
-    def operations(self, terms: list[z3.ExprRef]) -> frozenset:
-        return _floating_gathered(terms, self._known, _costly)
+        self._operations = Marks(_costly, floating=True)  # labelled (name, MB)
 
     def too_large(self, terms: list[z3.ExprRef], budget: int = BLAST_BUDGET_MB,
                   besides: list[z3.ExprRef] = ()) -> str:
         """Why the solver must not be asked about ``terms`` (counting no operation that is
         in ``besides`` too), or "" if it may be."""
-        costly = self.operations(terms) - self.operations(besides)
-        megabytes = sum(mb for _, _, mb in costly)
+        operations = self._operations
+        costly = operations.labels(operations.of(terms) & ~operations.of(besides))
+        megabytes = sum(mb for _, mb in costly)
         if megabytes <= budget:
             return ""
-        counts = collections.Counter(name for _, name, _ in costly)
+        counts = collections.Counter(name for name, _ in costly)
         listed = ", ".join(f"{n} {name}" for name, n in sorted(counts.items()))
         return (f"{listed}: bit-blasting them would take about {megabytes / 1000:.1f} GB, "
                 f"more than the solver can hold")
@@ -632,12 +645,12 @@ class WithoutFloatingPoint:
     computed twice from the same fields is one value."""
 
     def __init__(self):
-        self._known: dict[int, tuple] = {}  # term id -> (term, its floating-point operations)
+        self._operations = Marks(_floating_operation, floating=True)
         self._stand_ins: dict[int, tuple] = {}  # operation's id -> (operation, its stand-in)
 
     def weakened(self, term: z3.ExprRef) -> z3.ExprRef:
-        pairs = [(self._known[key][0], self._stand_in(self._known[key][0]))
-                 for key in _floating_gathered([term], self._known, _floating_operation)]
+        operations = self._operations
+        pairs = [(t, self._stand_in(t)) for t in operations.labels(operations.of([term]))]
         return z3.substitute(term, *pairs) if pairs else term
 
     def _stand_in(self, operation: z3.ExprRef) -> z3.ExprRef:
@@ -659,6 +672,72 @@ class WithoutFloatingPoint:
                 stand_in = z3.FreshConst(operation.sort(), "fp")
             self._stand_ins[key] = (operation, stand_in)
         return self._stand_ins[key][1]
+
+
+class Marks:
+    """The marked subterms of formulas (those ``mark`` labels: variables, costly
+    operations), each a bit of an int, gathered per term and remembered per subterm: the
+    queries of one check share most of their subterms, and the union over a term's
+    children is then an ``|`` of ints, where sets made per subterm took seconds on a
+    large goal. ``floating``: only floating-point terms are marked, so that a term
+    without any, as Z3's probe tells at once (the common case), has none."""
+
+    def __init__(self, mark, floating: bool = False):
+        self._mark = mark
+        self._floating = floating
+        # term id -> (term, its marks); the term held, as Z3 reuses the id of one freed
+        self._known: dict[int, tuple] = {}
+        self._labels: list = []  # bit -> the label of its subterm
+
+    def of(self, terms: list[z3.ExprRef]) -> int:
+        if self._floating:
+            new = [t for t in terms if t.get_id() not in self._known]
+            if new and _without_floating_point(new):
+                self._known.update((t.get_id(), (t, 0)) for t in new)
+        marks = 0
+        for t in terms:
+            marks |= self._gathered(t)
+        return marks
+
+    def labels(self, marks: int) -> list:
+        found = []
+        while marks:
+            found.append(self._labels[_lowest(marks)])
+            marks &= marks - 1
+        return found
+
+    def _gathered(self, term: z3.ExprRef) -> int:
+        """Children are read through Z3's C API and wrapped only when new: in a formula of
+        shared subterms most edges lead to known ones, and a wrapper costs a reference
+        count each way."""
+        known = self._known
+        ctx = term.ctx
+        ref = ctx.ref()
+        stack = [(term, False)]
+        while stack:
+            t, children_known = stack.pop()
+            key = t.get_id()
+            if key in known:
+                continue
+            ast = t.as_ast()
+            apps = z3.Z3_get_ast_kind(ref, ast) in (z3.Z3_APP_AST, z3.Z3_NUMERAL_AST)
+            children = [z3.Z3_get_app_arg(ref, ast, i)
+                        for i in range(z3.Z3_get_app_num_args(ref, ast) if apps else 0)]
+            ids = [z3.Z3_get_ast_id(ref, c) for c in children]
+            if children_known:
+                label = self._mark(t)
+                marks = 0
+                if label is not None:
+                    marks = 1 << len(self._labels)
+                    self._labels.append(label)
+                for i in ids:
+                    marks |= known[i][1]
+                known[key] = (t, marks)
+            else:
+                stack.append((t, True))
+                stack.extend((z3.ExprRef(c, ctx), False) for c, i in zip(children, ids)
+                             if i not in known)
+        return known[term.get_id()][1]
 
 
 # floating-point valued terms a weakened formula keeps exactly: cheap to bit-blast, and
@@ -689,21 +768,12 @@ def _translated(terms: list[z3.BoolRef], ctx: z3.Context) -> list[z3.BoolRef]:
     return list(vector.translate(ctx))
 
 
-def _floating_operation(t: z3.ExprRef) -> frozenset:
-    """``t``'s id if it computes a floating-point value by arithmetic or conversion."""
+def _floating_operation(t: z3.ExprRef) -> z3.ExprRef | None:
+    """``t`` if it computes a floating-point value by arithmetic or conversion."""
     if z3.is_app(t) and t.num_args() > 0 and isinstance(t.sort(), z3.FPSortRef) \
             and t.decl().kind() not in _EXACT_FLOATING:
-        return frozenset((t.get_id(),))
-    return frozenset()
-
-
-def _floating_gathered(terms: list[z3.ExprRef], known: dict[int, tuple], own) -> frozenset:
-    """``_gathered`` over ``terms``, where a term without floating point, as Z3's probe
-    tells at once (the common case, asked once per term), gathers nothing."""
-    new = [t for t in terms if t.get_id() not in known]
-    if new and _without_floating_point(new):
-        known.update((t.get_id(), (t, frozenset())) for t in new)
-    return frozenset().union(*(_gathered(t, known, own) for t in terms))
+        return t
+    return None
 
 
 def _without_floating_point(terms: list[z3.ExprRef]) -> bool:
@@ -714,45 +784,18 @@ def _without_floating_point(terms: list[z3.ExprRef]) -> bool:
     return z3.Probe("is-qfaufbv", terms[0].ctx)(goal) == 1.0
 
 
-def _costly(t: z3.ExprRef) -> frozenset:
-    """``t`` as a costly operation (id, name, MB), if it is one."""
+def _costly(t: z3.ExprRef) -> tuple[str, int] | None:
+    """``t`` as a costly operation (name, MB), if it is one."""
     if not z3.is_app(t) or not isinstance(t.sort(), z3.FPSortRef):
-        return frozenset()
+        return None
     kind, width = t.decl().kind(), t.sort().ebits() + t.sort().sbits()
     megabytes = _BLAST_MB.get((kind, width))
     if megabytes is None:
-        return frozenset()
+        return None
     name = {z3.Z3_OP_FPA_DIV: "division", z3.Z3_OP_FPA_REM: "remainder",
             z3.Z3_OP_FPA_MUL: "multiplication", z3.Z3_OP_FPA_SQRT: "square root",
             z3.Z3_OP_FPA_FMA: "fused multiply-add"}[kind]
-    return frozenset(((t.get_id(), f"{'double' if width == 64 else 'float'} {name}s", megabytes),))
-
-
-def _gathered(term: z3.ExprRef, known: dict[int, tuple], own) -> frozenset:
-    """The union of ``own(t)`` over the subterms ``t`` of ``term``, remembered per subterm
-    in ``known`` (which holds each term too: Z3 reuses the id of a term once freed).
-    Children are read through Z3's C API and wrapped only when new: in a formula of shared
-    subterms most edges lead to known ones, and a wrapper costs a reference count each way."""
-    ctx = term.ctx
-    ref = ctx.ref()
-    stack = [(term, False)]
-    while stack:
-        t, children_known = stack.pop()
-        key = t.get_id()
-        if key in known:
-            continue
-        ast = t.as_ast()
-        apps = z3.Z3_get_ast_kind(ref, ast) in (z3.Z3_APP_AST, z3.Z3_NUMERAL_AST)
-        children = [z3.Z3_get_app_arg(ref, ast, i)
-                    for i in range(z3.Z3_get_app_num_args(ref, ast) if apps else 0)]
-        ids = [z3.Z3_get_ast_id(ref, c) for c in children]
-        if children_known:
-            known[key] = (t, own(t).union(*(known[i][1] for i in ids)))
-        else:
-            stack.append((t, True))
-            stack.extend((z3.ExprRef(c, ctx), False) for c, i in zip(children, ids)
-                         if i not in known)
-    return known[term.get_id()][1]
+    return f"{'double' if width == 64 else 'float'} {name}s", megabytes
 
 
 def _spelled(t: Text, alphabet: str) -> z3.BoolRef:
@@ -893,6 +936,11 @@ def _kids(t: z3.BoolRef) -> list[z3.BoolRef]:
     ref, ast = ctx.ref(), t.as_ast()
     return [z3.BoolRef(z3.Z3_get_app_arg(ref, ast, i), ctx)
             for i in range(z3.Z3_get_app_num_args(ref, ast))]
+
+
+def _lowest(bits: int) -> int:
+    """The lowest of ``bits``, as an index."""
+    return (bits & -bits).bit_length() - 1
 
 
 def _is_variable(t: z3.ExprRef) -> bool:

@@ -143,6 +143,34 @@ def test_a_query_leaves_out_unrelated_constraints_only_where_that_cannot_change_
     assert contradicted.queries == 2  # the small question, then the whole one for a model
 
 
+def test_constraints_are_related_through_chains_of_shared_variables_and_later_bridges():
+    """The constraints a query keeps are those reached from its facts through shared
+    variables, however long the chain; a constraint added later that shares a variable
+    with two groups joins them."""
+    ctx = z3.Context()
+    a, b, c, d, e, f = (z3.BitVec(n, 32, ctx) for n in "abcdef")
+    constraints = [a == b + 1, b == c * 2, d > 0, e == d, f < 3, z3.BoolVal(True, ctx)]
+    solver = solve.Solver(ctx, 10.0, constraints, [], set())
+
+    def related(*facts):
+        return [str(c) for c in solver._related(solver.constraints, list(facts))]
+    assert related(c == 1) == ["a == b + 1", "b == c*2", "True"]
+    assert related(e == 2) == ["d > 0", "e == d", "True"]
+    assert related(z3.BitVec("g", 32, ctx) == 0) == ["True"]
+    solver.constraints.append(a == e)
+    assert related(c == 1) == ["a == b + 1", "b == c*2", "d > 0", "e == d", "True", "a == e"]
+
+
+def test_marked_subterms_are_gathered_once_however_often_they_are_shared():
+    ctx = z3.Context()
+    x, y = z3.BitVec("x", 32, ctx), z3.BitVec("y", 32, ctx)
+    shared = x * y
+    variables = solve.Marks(lambda t: t if solve._is_variable(t) else None)
+    both = variables.of([shared + shared > x, y == 1])
+    assert sorted(str(v) for v in variables.labels(both)) == ["x", "y"]
+    assert variables.of([y + 1 == 2]) & ~both == 0  # y is the same mark the second time
+
+
 def test_whether_a_bound_is_reached_is_asked_of_the_goals_part_once_the_rest_holds():
     """A reachability question needs a model of the goal's variables only: once the
     constraints are known to hold together, the small question decides it, and each
