@@ -123,6 +123,7 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
                        timings=timings)
     params = [(d.name, r) for d, r in zip(domains, refs)]
     stuck = _unsupported_reached(solver, ctx, ex.stuck, ex, params)
+    timings["solve"] = time.perf_counter() - built
     if stuck is not None:
         return Outcome("skipped", stuck, timings=timings)
     held = f"no violation within {_bounds(bounds, ex)}; {maker.describe()}{_assumed(ex, bounds)}"
