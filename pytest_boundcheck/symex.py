@@ -392,9 +392,11 @@ class Executor:
         """``new T[n][m]...``: NegativeArraySizeException if any length is negative (JLS
         15.10.2); lengths past the bound end the path as a bound. ``values``: the elements
         of a one-dimensional array, else the defaults."""
-        state = self.throw(state, mk_or(self.ctx, [n.term < 0 for n in lengths]),
+        zero, bound = (semantics.constant(self.ctx, INT, k) for k in (0, self.bounds.max_length))
+        state = self.throw(state, mk_or(self.ctx, [semantics.compare("<", n, zero).term
+                                                   for n in lengths]),
                            "java.lang.NegativeArraySizeException", line)
-        state = self.bounded_unless(state, mk_and(*[n.term <= self.bounds.max_length
+        state = self.bounded_unless(state, mk_and(*[semantics.compare("<=", n, bound).term
                                                     for n in lengths]),
                                     f"arrays longer than --boundcheck-max-length "
                                     f"({self.bounds.max_length})", line)

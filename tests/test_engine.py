@@ -395,6 +395,24 @@ def test_a_static_final_object_is_made_once_as_class_initialisation_makes_it(tmp
     assert statuses(results) == EQUALS_PASS
 
 
+def test_an_empty_array_made_in_class_initialisation_is_within_the_bounds(tmp_path):
+    """``new Object[0]``'s length is a constant within the bound: no path is cut, so class
+    initialisation, which must complete on its one path, makes it."""
+    results = check_all(tmp_path, """
+        public final class Subject {
+            static final Subject EMPTY = new Subject(new Object[0], 0);
+            private final Object[] items;
+            private final int size;
+            Subject(Object[] items, int size) { this.items = items; this.size = size; }
+            @Override public boolean equals(Object o) {
+                return o instanceof Subject s && s.size == size && (this == EMPTY) == (s == EMPTY);
+            }
+            @Override public int hashCode() { return size; }
+        }
+        """)
+    assert statuses(results) == EQUALS_PASS
+
+
 def test_a_factory_that_returns_null_makes_no_object(tmp_path):
     results = check_all(tmp_path, """
         public final class Subject {
