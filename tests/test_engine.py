@@ -413,6 +413,25 @@ def test_an_empty_array_made_in_class_initialisation_is_within_the_bounds(tmp_pa
     assert statuses(results) == EQUALS_PASS
 
 
+def test_a_class_no_execution_can_make_is_skipped_not_passed(tmp_path):
+    """Every constructor path throws, though exploring cannot tell (``v ^ v`` is zero for
+    every ``v``): no object exists, so nothing is checked, and the result says so."""
+    results = check_all(tmp_path, """
+        public final class Subject {
+            private final int v;
+            public Subject(int v) {
+                if ((v ^ v) == 0) throw new IllegalArgumentException("never made");
+                this.v = v;
+            }
+            @Override public boolean equals(Object o) { return o instanceof Subject s && s.v == v; }
+            @Override public int hashCode() { return v; }
+        }
+        """)
+    assert {status for status, _ in results.values()} == {"skipped"}
+    assert all(m.startswith("nothing was checked: every way of making the check's objects is "
+                            "ruled out") for _, m in results.values())
+
+
 def test_a_factory_that_returns_null_makes_no_object(tmp_path):
     results = check_all(tmp_path, """
         public final class Subject {
