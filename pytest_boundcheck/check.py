@@ -124,11 +124,12 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
     made = solver.reached(ex.start.guard)  # else the pass would hold of no objects at all
     if made.verdict != "sat":
         timings["solve"] = time.perf_counter() - built
-        why = ("every way of making the check's objects is ruled out" if made.verdict == "unsat"
-               else f"the solver could not decide ({made.reason}) whether the check's objects "
-                    "can be made")
-        return Outcome("skipped", f"nothing was checked: {why}; bounds: {_bounds(bounds, ex)}; "
-                                  f"{maker.describe()}", timings=timings)
+        why = ("nothing was checked: every way of making the check's objects is ruled out"
+               if made.verdict == "unsat" else
+               f"no violation was found, but the solver could not decide ({made.reason}) "
+               "whether any of the check's objects can be made")
+        return Outcome("skipped", f"{why}; bounds: {_bounds(bounds, ex)}; {maker.describe()}",
+                       timings=timings)
     params = [(d.name, r) for d, r in zip(domains, refs)]
     stuck = _unsupported_reached(solver, ctx, ex.stuck, ex, params)
     timings["solve"] = time.perf_counter() - built
