@@ -21,7 +21,7 @@ from .harness import Contract, hierarchy, parameter_domains, receiver_types
 from .jtypes import ClassInfo
 from .objects import ObjectMaker, Unbuildable
 from .program import Program
-from .solve import Solver
+from .solve import Answer, Solver
 from .bounds import Bounds
 from .symex import Event, Executor, OutOfTime
 from .values import Ref, mk_and, mk_not, mk_or
@@ -121,7 +121,8 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
                                   f"{timings['solve']:.1f} s, within the time limit of "
                                   f"{bounds.timeout:g} s per check; bounds: {_bounds(bounds, ex)}",
                        timings=timings)
-    made = solver.reached(ex.start.guard)  # else the pass would hold of no objects at all
+    # else the pass would hold of no objects at all
+    made = solver.reached(ex.start.guard) if ex.start is not None else Answer("unsat")
     if made.verdict != "sat":
         timings["solve"] = time.perf_counter() - built
         why = ("nothing was checked: every way of making the check's objects is ruled out"
