@@ -121,22 +121,24 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
                                   f"{timings['solve']:.1f} s, within the time limit of "
                                   f"{bounds.timeout:g} s per check; bounds: {_bounds(bounds, ex)}",
                        timings=timings)
-    # else the pass would hold of no objects at all
-    made = solver.reached(ex.start.guard) if ex.start is not None else Answer("unsat")
-    if made.verdict != "sat":
+    # a pass holds of the objects the check can make: are there any? Asked briefly, as is
+    # which bounds were reached; undecided, the pass says so
+    made = Answer("unsat") if ex.start is None else solver.reached(
+        ex.start.guard, time.perf_counter() + bounds.timeout * REACH_SHARE)
+    if made.verdict == "unsat":
         timings["solve"] = time.perf_counter() - built
-        why = ("nothing was checked: every way of making the check's objects is ruled out"
-               if made.verdict == "unsat" else
-               f"no violation was found, but the solver could not decide ({made.reason}) "
-               "whether any of the check's objects can be made")
-        return Outcome("skipped", f"{why}; bounds: {_bounds(bounds, ex)}; {maker.describe()}",
-                       timings=timings)
+        return Outcome("skipped", f"nothing was checked: every way of making the check's "
+                                  f"objects is ruled out; bounds: {_bounds(bounds, ex)}; "
+                                  f"{maker.describe()}", timings=timings)
     params = [(d.name, r) for d, r in zip(domains, refs)]
     stuck = _unsupported_reached(solver, ctx, ex.stuck, ex, params)
     timings["solve"] = time.perf_counter() - built
     if stuck is not None:
         return Outcome("skipped", stuck, timings=timings)
     held = f"no violation within {_bounds(bounds, ex)}; {maker.describe()}{_assumed(ex, bounds)}"
+    if made.verdict == "unknown":
+        held += (f"; the solver could not decide ({made.reason}) whether any of the check's "
+                 f"objects can be made")
     cut = _bounds_reached(solver, ctx, ex.cuts, time.perf_counter() + bounds.timeout * REACH_SHARE)
     if cut:
         held += f"; bounded at {cut}"
