@@ -254,3 +254,46 @@ def test_a_class_extending_a_jdk_abstract_collection_is_that_collection_and_noth
             names.subtype_decided(jdk_set), names.subtype_decided(jdk_map)) == (True, True, False, False)
     assert widget.subtype_decided(jdk_set) is None
     assert handle.subtype_decided(jdk_set) is False
+
+
+def test_checks_of_abstract_classes_on_unknown_subclasses_share_one_equals_table(tmp_path):
+    """Each such check adds its class to the universe; the table it reads is the one with
+    every such class, made once, and still has the other objects its equals may meet."""
+    (tmp_path / "A.java").write_text(textwrap.dedent("""
+        interface Figure { }
+        abstract class Shape implements Figure {
+            int v;
+            @Override public boolean equals(Object o) { return o instanceof Figure; }
+            @Override public int hashCode() { return v; }
+        }
+        abstract class Named {
+            @Override public boolean equals(Object o) { return o instanceof Named; }
+            @Override public int hashCode() { return 1; }
+        }
+        class Dot implements Figure {
+            @Override public boolean equals(Object o) { return o instanceof Figure; }
+            @Override public int hashCode() { return 2; }
+        }
+        class Other { }
+        """))
+    project = Project([tmp_path])
+    contract = next(c for c in project.contracts if c.id == "hashcode-consistent")
+    guards._TABLES.pop(project.program, None)
+    for name, met in (("Shape", ["Dot", "Shape"]), ("Named", ["Named"])):
+        cls = next(c for c in project.program.project if c.simple_name == name)
+        universe = project.universe[:-2] + [cls] + project.universe[-2:]  # as run_check has it
+        found = harness.parameter_domains(project.program, contract, cls, universe)[1]
+        assert sorted(t.simple_name for t in found.types) == met
+    assert len(guards._TABLES[project.program]) == 1
+
+
+def test_subtype_answers_follow_a_superclass_set_after_they_were_asked():
+    """Classes remember their supertypes; setting any class's supertypes forgets that."""
+    from pytest_boundcheck.jtypes import ClassInfo
+    top, middle, other = ClassInfo("p.Top", "class"), ClassInfo("p.Middle", "class"), ClassInfo("p.Other", "class")
+    bottom = ClassInfo("p.Bottom", "class", superclass=middle)
+    assert not bottom.is_subtype_of(top)
+    middle.superclass = top
+    assert bottom.is_subtype_of(top) and list(bottom.supertypes()) == [bottom, middle, top]
+    middle.interfaces = [other]
+    assert bottom.is_subtype_of(other)
