@@ -327,7 +327,10 @@ class Solver:
             answer = self._weakly(goal, constraints, fixed, left, rlimit or int(
                 WITHOUT_BIT_BLASTING_SHARE * left * UNITS_PER_SECOND))
             return answer if answer.verdict != "unknown" else Answer("unknown", reason=too_large)
-        simpler, constraints, equalities = self._identify(goal, constraints)
+        identified = self._identify(goal, constraints, deadline)
+        if identified is None:
+            return Answer("unknown", reason="timeout")
+        simpler, constraints, equalities = identified
         facts = [simpler, *equalities, *fixed]
         related = self._related(constraints, facts)
         if len(related) < len(constraints):
@@ -378,7 +381,10 @@ class Solver:
         deadline = start + left
         terms = [goal, *constraints]
         if fixed:  # a case: what its goal equates goes first, and unrelated constraints go
-            simpler, constraints, equalities = self._identify(goal, constraints)
+            identified = self._identify(goal, constraints, deadline)
+            if identified is None:
+                return Answer("unknown")
+            simpler, constraints, equalities = identified
             facts = [simpler, *equalities, *fixed]
             terms = [*facts, *self._related(constraints, facts)]
         weakened = [self.weaker.weakened(t) for t in terms]
@@ -456,8 +462,8 @@ class Solver:
             bit = self._parent[bit]
         return bit
 
-    def _identify(self, goal: z3.BoolRef, constraints: list[z3.BoolRef]
-                  ) -> tuple[z3.BoolRef, list[z3.BoolRef], list[z3.BoolRef]]:
+    def _identify(self, goal: z3.BoolRef, constraints: list[z3.BoolRef], deadline: float
+                  ) -> tuple[z3.BoolRef, list[z3.BoolRef], list[z3.BoolRef]] | None:
         """The goal and the ``constraints`` (lined up with ``self.constraints``), with
         variables the goal equates at its top level (``a.lo == b.lo``, also where every
         path of a disjunction does) replaced by one of them, plus those equalities. Z3
@@ -465,8 +471,10 @@ class Solver:
         were left proving that two copies of some arithmetic agree, which can take seconds
         where this takes nothing. The goal is simplified first (``Double.compare(a, b) == 0``
         becomes such an equality only then), and what every side of a disjunction shares
-        is taken out of it (``_factored``)."""
-        goal = _factored(z3.simplify(goal), self._factored)
+        is taken out of it (``_factored``). None past the ``deadline``."""
+        goal = _factored(z3.simplify(goal), self._factored, deadline)
+        if goal is None:
+            return None
         pairs = []
         for c in _implied(goal, self._implied).values():
             if z3.is_eq(c):
@@ -880,16 +888,20 @@ _EXTREMES = {"Double": (float.fromhex("0x1.fffffffffffffp1023"), float.fromhex("
              "Float": (float.fromhex("0x1.fffffep127"), float.fromhex("0x1p-149"))}
 
 
-def _factored(goal: z3.BoolRef, done: dict) -> z3.BoolRef:
+def _factored(goal: z3.BoolRef, done: dict, deadline: float) -> z3.BoolRef | None:
     """``goal`` with the conjuncts that every side of an Or shares taken out of it, bottom
     up: ``Or(And(a, b, c), And(a, b, d))`` is ``And(a, b, Or(c, d))``. The paths through a
     branch of the code share the conditions from before it, and where those equate two
     variables ``_identify`` can use them only at the top. Walked through Z3's C API: on a
     goal of thousands of paths, the Python API's checks per child took seconds; and without
     recursion, as a goal may nest deeper than Python's stack.
-    ``done``: term id -> (term, result), kept across calls (the term keeps its id)."""
-    pending, kids_of = [goal], {}
+    ``done``: term id -> (term, result), kept across calls (the term keeps its id). None
+    past the ``deadline``: a goal of commons-math's sparse vectors took 10 s."""
+    pending, kids_of, steps = [goal], {}, 0
     while pending:
+        steps += 1
+        if steps % 256 == 0 and time.perf_counter() >= deadline:
+            return None
         term = pending[-1]
         key = term.get_id()
         if key in done:

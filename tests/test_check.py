@@ -1,6 +1,7 @@
 """One check end to end, where the solver itself fails or formulas are too costly for it."""
 from __future__ import annotations
 
+import math
 import textwrap
 import time
 
@@ -348,13 +349,15 @@ def test_factoring_out_shared_conditions_walks_a_goal_deeper_than_the_python_sta
     Or's shared conjuncts come out: Or(And(a, b), And(a, c)) is And(a, Or(b, c))."""
     ctx = z3.Context()
     a, b, c = (z3.Bool(n, ctx) for n in "abc")
-    factored = solve._factored(z3.Or(z3.And(a, b), z3.And(a, c)), {})
+    factored = solve._factored(z3.Or(z3.And(a, b), z3.And(a, c)), {}, math.inf)
     assert factored.eq(z3.And(a, z3.Or(b, c)))
     deep = a
     for i in range(5000):
         v = z3.Bool(f"v{i}", ctx)
         deep = z3.Or(z3.And(v, deep), z3.And(v, b)) if i % 2 else z3.And(v, deep)
-    assert z3.Solver(ctx=ctx).check(solve._factored(deep, {}) != deep) == z3.unsat
+    assert z3.Solver(ctx=ctx).check(solve._factored(deep, {}, math.inf) != deep) == z3.unsat
+    # past its deadline it stops, and the case it was for is undecided
+    assert solve._factored(deep, {}, time.perf_counter()) is None
 
 
 def test_a_hash_computed_twice_through_defined_variables_is_the_same_hash_at_once():
