@@ -104,8 +104,8 @@ class MethodInfo:
                 and all(a.type is b.type for a, b in zip(self.params, other.params)))
 
 
-# bumped whenever a class's superclass or interfaces are set: the supertypes each class
-# remembers (``ClassInfo._ancestry``) are stale then
+# bumped whenever a class's superclass or interfaces are set again after it was made: the
+# supertypes each class remembers (``ClassInfo._ancestry``) may be stale then
 _HIERARCHY = [0]
 
 
