@@ -17,7 +17,7 @@ import z3
 
 from . import collections_model, counterexample
 from .counterexample import Counterexample
-from .harness import Contract, hierarchy, parameter_domains, receiver_types
+from .harness import Contract, hierarchy, joins_universe, parameter_domains, receiver_types
 from .jtypes import ClassInfo
 from .objects import ObjectMaker, Unbuildable
 from .program import Program
@@ -67,7 +67,7 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
     if not receiver_types(program, cls):
         return Outcome("skipped", f"{cls.simple_name} is abstract and has no concrete project "
                                   "subclass: there is no object to check")
-    if cls not in universe and receiver_types(program, cls) == [cls]:  # an unknown subclass's
+    if joins_universe(program, cls, universe):
         universe = universe[:-2] + [cls] + universe[-2:]  # (String and Object stay last)
     ctx = z3.Context()
     domains = parameter_domains(program, contract, cls, universe)
@@ -125,14 +125,14 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
     # which bounds were reached; undecided, the pass says so
     made = Answer("unsat") if ex.start is None else solver.reached(
         ex.start.guard, time.perf_counter() + bounds.timeout * REACH_SHARE)
-    params = [(d.name, r) for d, r in zip(domains, refs)]
-    stuck = None if made.verdict == "unsat" else _unsupported_reached(solver, ctx, ex.stuck, ex,
-                                                                      params)
-    timings["solve"] = time.perf_counter() - built
     if made.verdict == "unsat":
+        timings["solve"] = time.perf_counter() - built
         return Outcome("skipped", f"nothing was checked: every way of making the check's "
                                   f"objects is ruled out; bounds: {_bounds(bounds, ex)}; "
                                   f"{maker.describe()}", timings=timings)
+    params = [(d.name, r) for d, r in zip(domains, refs)]
+    stuck = _unsupported_reached(solver, ctx, ex.stuck, ex, params)
+    timings["solve"] = time.perf_counter() - built
     if stuck is not None:
         return Outcome("skipped", stuck, timings=timings)
     held = f"no violation within {_bounds(bounds, ex)}; {maker.describe()}{_assumed(ex, bounds)}"

@@ -159,6 +159,12 @@ def receiver_types(program: Program, cls: ClassInfo) -> list[ClassInfo]:
     return concrete or ([cls] if cls.kind == "class" else [])
 
 
+def joins_universe(program: Program, cls: ClassInfo, universe) -> bool:
+    """Does a check of ``cls`` add it to the ``universe`` (a collection of classes)? So it
+    does for a class checked on an unknown subclass's objects (``receiver_types``)."""
+    return cls not in universe and receiver_types(program, cls) == [cls]
+
+
 def hierarchy(program: Program, cls: ClassInfo) -> list[ClassInfo]:
     """The project classes in ``cls``'s class hierarchy: all subclasses of its topmost
     project superclass."""
@@ -245,9 +251,9 @@ def _equality_universe(program: Program, checked: list[ClassInfo]) -> list[Class
     wider than the check's own: more classes met, never fewer."""
     if program not in _EQUALITY_UNIVERSES:
         base = universe(program)
-        unknown = [c for c in program.project if c.kind == "class" and c.is_abstract
-                   and receiver_types(program, c) == [c]]
-        _EQUALITY_UNIVERSES[program] = (frozenset(base), base[:-2] + unknown + base[-2:])
+        classes = frozenset(base)
+        unknown = [c for c in program.project if joins_universe(program, c, classes)]
+        _EQUALITY_UNIVERSES[program] = (classes, base[:-2] + unknown + base[-2:])
     classes, widest = _EQUALITY_UNIVERSES[program]
     return checked if classes.issuperset(checked) else widest
 
