@@ -33,7 +33,7 @@ import z3
 from . import semantics
 from .jtypes import BOOLEAN, PrimType
 from .strings import Text
-from .values import bool_app
+from .values import bool_app, mk_or
 
 MEMORY_LIMIT_MB = 4096
 # value ranges to try, in order: (bound, signs, also MIN/MAX and their neighbours)
@@ -59,6 +59,11 @@ SPLIT_SHARE = 0.4  # of the time left, what splitting may take before the whole 
 WEAKER_SECONDS = 0.6
 # of the time left, what a case too large to bit-blast may take, asked without its arithmetic
 WITHOUT_BIT_BLASTING_SHARE = 0.5
+# paths of a goal beyond which it is not looked at for results required to differ
+# (``Solver._apart``): the assertions of the contracts are a few paths; commons-math's
+# field vectors have thousands of paths that throw, and looking took seconds
+APART_PATHS = 256
+APART_CASES = 32  # pairs of subterms beyond which a path is left whole
 EAGER_SPLIT = 24  # a choice among this many objects or fewer is split at once
 # a query is asked whole before it is split on a choice only until this many such tries
 # were undecided at the same level of splitting: the cases of one choice (a parameter's
@@ -124,6 +129,7 @@ class Solver:
         self._factored: dict[int, tuple] = {}  # term id -> (term, it factored): ``_factored``
         self._implied: dict[int, tuple] = {}  # term id -> (term, what it implies): ``_implied``
         self._substitutions: dict[tuple, tuple] = {}  # (start, end) -> arrays, values: ``_depends``
+        self._defined: tuple = (-1, {})  # constraints seen, definitions: ``_definitions``
         self._fixed: tuple = (None, [])  # the last choices put in, and the result: ``_with_choices``
         self.weigher = Weigher()
         # one for all the queries: they share most terms, whose stand-ins it remembers
@@ -249,10 +255,85 @@ class Solver:
         once, for the rest."""
         left = self.deadline - time.perf_counter()
         share = 1.0 if self.weigher.too_large([goal, *self.constraints]) else SPLIT_SHARE
-        answer = self._solve(goal, 0, [], self.deadline - (1 - share) * left)
+        cases = self._apart(goal)
+        answer = self._first(((case, []) for case in cases), self.deadline - (1 - share) * left,
+                             depth=0)
         if answer.verdict != "unknown" or time.perf_counter() >= self.deadline:
             return answer
         return self._leaf(goal, [], self.deadline)
+
+    def _apart(self, goal: z3.BoolRef) -> list[z3.BoolRef]:
+        """The goal as cases that together hold where it does: each path (disjunct) that
+        requires two terms of one shape to differ (``x.hashCode() != y.hashCode()``, both
+        ``31 * h(f) + h(g)``), once for each pair of their corresponding subterms that can
+        make them differ, with those required to differ (``h(x.f) != h(y.f)``). Such a
+        case is a small question about one field (is it equal, are its hashes?), where
+        the whole asks about all fields at once and Z3 takes seconds to see that the
+        same arithmetic of equal values agrees. The goal as one case if it has no path
+        of this kind."""
+        paths = _kids(goal) if _bool_kind(goal) == z3.Z3_OP_OR else [goal]
+        if len(paths) > APART_PATHS:
+            return [goal]
+        cases, rest = [], []
+        for path in paths:
+            conjuncts = _kids(path) if _bool_kind(path) == z3.Z3_OP_AND else [path]
+            pairs = [pair for c in conjuncts if (results := self._differing_results(c))
+                     for pair in self._differing(*results)]
+            if 1 < len(pairs) <= APART_CASES:
+                cases += [z3.And(path, a != b) for a, b in pairs]
+            else:
+                rest.append(path)
+        if not cases:
+            return [goal]
+        return ([mk_or(self.ctx, rest)] if rest else []) + cases
+
+    def _differing_results(self, t: z3.BoolRef) -> list[z3.ExprRef]:
+        """The two results the code computed (variables the constraints define, as calls'
+        results are) that ``t`` requires to differ, if it does; else none. Other
+        disequalities in a path are conditions of its branches."""
+        if z3.is_not(t) and z3.is_eq(t.arg(0)):
+            sides = t.arg(0).children()
+        elif z3.is_distinct(t) and t.num_args() == 2:
+            sides = t.children()
+        else:
+            return []
+        definitions = self._definitions()
+        return sides if all(_is_variable(s) and s.get_id() in definitions for s in sides) else []
+
+    def _differing(self, a: z3.ExprRef, b: z3.ExprRef) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
+        """The pairs of subterms where ``a`` and ``b``, with the variables the constraints
+        define replaced by their definitions, differ below the operations they share
+        (sums, products, bitwise and Boolean operations; if-then-else with one condition):
+        ``a`` and ``b`` differ only if some pair does."""
+        pairs, pending, seen = [], [(a, b)], set()
+        while pending:
+            a, b = (self._defined_as(t) for t in pending.pop())
+            if a.eq(b) or (a.get_id(), b.get_id()) in seen:
+                continue
+            seen.add((a.get_id(), b.get_id()))
+            if z3.is_app(a) and z3.is_app(b) and a.num_args() == b.num_args() > 0 \
+                    and a.decl().kind() in _SHARED_OPERATIONS and a.decl().eq(b.decl()) \
+                    and (not z3.is_app_of(a, z3.Z3_OP_ITE) or a.arg(0).eq(b.arg(0))):
+                pending.extend(reversed(list(zip(a.children(), b.children()))))
+            else:
+                pairs.append((a, b))
+        return pairs
+
+    def _defined_as(self, t: z3.ExprRef) -> z3.ExprRef:
+        """``t``, or the term it is a variable defined as, through chains of definitions."""
+        definitions, met = self._definitions(), set()
+        while _is_variable(t) and t.get_id() in definitions and t.get_id() not in met:
+            met.add(t.get_id())
+            t = definitions[t.get_id()]
+        return t
+
+    def _definitions(self) -> dict[int, z3.ExprRef]:
+        """Variable id -> the term a constraint ``v == term`` defines it as."""
+        if self._defined[0] != len(self.constraints):
+            self._defined = (len(self.constraints), {
+                c.arg(0).get_id(): c.arg(1) for c in reversed(self.constraints)
+                if z3.is_eq(c) and _is_variable(c.arg(0))})
+        return self._defined[1]
 
     def _ruled_out_without_floating_point(self, goal: z3.BoolRef) -> bool:
         """Is the goal unsatisfiable even with each floating-point operation a free value
@@ -751,6 +832,13 @@ class Marks:
                              if i not in known)
         return known[term.get_id()][1]
 
+
+# operations two terms may share below which ``Solver._differing`` looks for what differs
+_SHARED_OPERATIONS = {z3.Z3_OP_BADD, z3.Z3_OP_BMUL, z3.Z3_OP_BSUB, z3.Z3_OP_BXOR, z3.Z3_OP_BOR,
+                      z3.Z3_OP_BAND, z3.Z3_OP_BNOT, z3.Z3_OP_BNEG, z3.Z3_OP_CONCAT,
+                      z3.Z3_OP_EXTRACT, z3.Z3_OP_SIGN_EXT, z3.Z3_OP_ZERO_EXT, z3.Z3_OP_BLSHR,
+                      z3.Z3_OP_BASHR, z3.Z3_OP_BSHL, z3.Z3_OP_AND, z3.Z3_OP_OR, z3.Z3_OP_NOT,
+                      z3.Z3_OP_ITE}
 
 # floating-point valued terms a weakened formula keeps exactly: cheap to bit-blast, and
 # choices and reads carry the values that a contract compares

@@ -400,3 +400,26 @@ def test_the_object_choices_of_a_case_are_put_into_the_constraints_once(monkeypa
     solver.constraints.append(x > 0)
     solver._with_choices([choice == 1], deadline)
     assert len(calls) == 3
+
+
+def test_a_path_requiring_two_hashes_to_differ_is_split_by_the_parts_that_can_differ():
+    """``x.hashCode() != y.hashCode()`` where both are ``31 * h(f) + h(g)`` through defined
+    variables: the path becomes one case per pair of field hashes required to differ,
+    beside the other paths; a model of a case is one of the goal."""
+    ctx = z3.Context()
+    fx, gx, fy, gy, hx, hy = (z3.BitVec(n, 32, ctx) for n in ("fx", "gx", "fy", "gy", "hx", "hy"))
+    same, thrown = z3.Bools("same thrown", ctx)
+    constraints = [hx == 31 * fx + gx, hy == 31 * fy + gy, z3.Implies(same, fx == fy)]
+    solver = solve.Solver(ctx, 10.0, constraints, [], set())
+    goal = z3.Or(thrown, z3.And(same, hx != hy))
+    cases = solver._apart(goal)
+    assert [str(c) for c in cases] == ["thrown", str(z3.And(z3.And(same, hx != hy), fx != fy)),
+                                      str(z3.And(z3.And(same, hx != hy), gx != gy))]
+    assert solver._apart(z3.And(same, fx != fy)) == [z3.And(same, fx != fy)]  # not results
+    answer = solver.check(z3.And(goal, z3.Not(thrown)))
+    assert answer.verdict == "sat"
+    assert z3.is_true(answer.model.eval(z3.And(same, hx != hy, gx != gy), model_completion=True))
+    solver.constraints.append(z3.Implies(same, gx == gy))
+    assert solver.check(z3.And(goal, z3.Not(thrown))).verdict == "unsat"
+    looped = solve.Solver(ctx, 10.0, [hx == hy, hy == hx], [], set())
+    assert looped._apart(goal) == [goal]  # definitions in a loop end the walk
