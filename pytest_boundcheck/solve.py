@@ -12,6 +12,10 @@ three objects of a mutable number class (4 constructors, 9 mutators each) make
 hundreds, where Z3 decides the whole query in a second. So splitting gets a
 share of the time, and a query it does not decide is then asked whole.
 
+Before that, a path that requires two results of one shape to differ (the hash codes
+of equal objects, each combining its fields' hashes) becomes one case per pair of parts
+that can make them differ: one field's hashes at a time, not all at once.
+
 A case with more floating-point arithmetic than Z3 can bit-blast is asked with that
 arithmetic left out too, and may so be ruled out, or found satisfiable where a model of
 the weaker question, its inputs pinned, is one of the real question.
@@ -250,9 +254,10 @@ class Solver:
         return self._consistent
 
     def _search(self, goal: z3.BoolRef) -> Answer:
-        """The goal split by object choices, for a share of the time left (all of it for a
-        goal too large to bit-blast whole); if that does not decide it, the whole goal at
-        once, for the rest."""
+        """The goal split into cases by the results it requires to differ (``_apart``),
+        each split by object choices, for a share of the time left (all of it for a goal
+        too large to bit-blast whole); if that does not decide it, the whole goal at once,
+        for the rest."""
         left = self.deadline - time.perf_counter()
         share = 1.0 if self.weigher.too_large([goal, *self.constraints]) else SPLIT_SHARE
         cases = self._apart(goal)
