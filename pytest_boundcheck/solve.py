@@ -64,8 +64,8 @@ WEAKER_SECONDS = 0.6
 # of the time left, what a case too large to bit-blast may take, asked without its arithmetic
 WITHOUT_BIT_BLASTING_SHARE = 0.5
 # paths of a goal beyond which it is not looked at for results required to differ
-# (``Solver._apart``): the assertions of the contracts are a few paths; commons-math's
-# field vectors have thousands of paths that throw, and looking took seconds
+# (``Solver._cases_by_differences``): the assertions of the contracts are a few paths;
+# commons-math's field vectors have thousands of paths that throw, and looking took seconds
 APART_PATHS = 256
 APART_CASES = 32  # pairs of subterms beyond which a path is left whole
 EAGER_SPLIT = 24  # a choice among this many objects or fewer is split at once
@@ -254,20 +254,20 @@ class Solver:
         return self._consistent
 
     def _search(self, goal: z3.BoolRef) -> Answer:
-        """The goal split into cases by the results it requires to differ (``_apart``),
-        each split by object choices, for a share of the time left (all of it for a goal
-        too large to bit-blast whole); if that does not decide it, the whole goal at once,
-        for the rest."""
+        """The goal split into cases by the results it requires to differ
+        (``_cases_by_differences``), each split by object choices, for a share of the time
+        left (all of it for a goal too large to bit-blast whole); if that does not decide
+        it, the whole goal at once, for the rest."""
         left = self.deadline - time.perf_counter()
         share = 1.0 if self.weigher.too_large([goal, *self.constraints]) else SPLIT_SHARE
-        cases = self._apart(goal)
+        cases = self._cases_by_differences(goal)
         answer = self._first(((case, []) for case in cases), self.deadline - (1 - share) * left,
                              depth=0)
         if answer.verdict != "unknown" or time.perf_counter() >= self.deadline:
             return answer
         return self._leaf(goal, [], self.deadline)
 
-    def _apart(self, goal: z3.BoolRef) -> list[z3.BoolRef]:
+    def _cases_by_differences(self, goal: z3.BoolRef) -> list[z3.BoolRef]:
         """The goal as cases that together hold where it does: each path (disjunct) that
         requires two terms of one shape to differ (``x.hashCode() != y.hashCode()``, both
         ``31 * h(f) + h(g)``), once for each pair of their corresponding subterms that can

@@ -412,14 +412,18 @@ def test_a_path_requiring_two_hashes_to_differ_is_split_by_the_parts_that_can_di
     constraints = [hx == 31 * fx + gx, hy == 31 * fy + gy, z3.Implies(same, fx == fy)]
     solver = solve.Solver(ctx, 10.0, constraints, [], set())
     goal = z3.Or(thrown, z3.And(same, hx != hy))
-    cases = solver._apart(goal)
+    cases = solver._cases_by_differences(goal)
     assert [str(c) for c in cases] == ["thrown", str(z3.And(z3.And(same, hx != hy), fx != fy)),
                                       str(z3.And(z3.And(same, hx != hy), gx != gy))]
-    assert solver._apart(z3.And(same, fx != fy)) == [z3.And(same, fx != fy)]  # not results
+    branch = z3.And(same, fx != fy)  # a branch condition, not two results
+    assert solver._cases_by_differences(branch) == [branch]
+    negated = z3.And(same, z3.Not(hx == hy))  # as exploring writes an assertion's failure
+    assert [str(c) for c in solver._cases_by_differences(negated)] == [
+        str(z3.And(negated, fx != fy)), str(z3.And(negated, gx != gy))]
     answer = solver.check(z3.And(goal, z3.Not(thrown)))
     assert answer.verdict == "sat"
     assert z3.is_true(answer.model.eval(z3.And(same, hx != hy, gx != gy), model_completion=True))
     solver.constraints.append(z3.Implies(same, gx == gy))
     assert solver.check(z3.And(goal, z3.Not(thrown))).verdict == "unsat"
     looped = solve.Solver(ctx, 10.0, [hx == hy, hy == hx], [], set())
-    assert looped._apart(goal) == [goal]  # definitions in a loop end the walk
+    assert looped._cases_by_differences(goal) == [goal]  # definitions in a loop end the walk
