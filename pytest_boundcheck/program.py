@@ -221,11 +221,14 @@ class Program:
         return None
 
     def _guess_fqname(self, name: str, scope: ClassInfo | None) -> str:
+        """The full name of a class without source, from the import of its name's first
+        part: ``Spliterator.OfInt`` under ``import java.util.Spliterator``."""
         unit = scope.unit if scope is not None else None
-        if unit is not None and "." not in name:
+        head, dot, rest = name.partition(".")
+        if unit is not None:
             for imp in unit.imports:
-                if imp.name.rpartition(".")[2] == name:
-                    return imp.name
+                if not imp.wildcard and imp.name.rpartition(".")[2] == head:
+                    return imp.name + dot + rest
         return name
 
     def external(self, fqname: str, kind: str = "external") -> ClassInfo:

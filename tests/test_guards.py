@@ -256,6 +256,26 @@ def test_a_class_extending_a_jdk_abstract_collection_is_that_collection_and_noth
     assert handle.subtype_decided(jdk_set) is False
 
 
+def test_a_nested_library_type_named_through_its_imported_outer_type_is_known(tmp_path):
+    """``Spliterator.OfInt`` under ``import java.util.Spliterator`` is
+    java.util.Spliterator.OfInt, a Spliterator and not a Set; a nested type of an unknown
+    imported class is still unknown, with its full name."""
+    (tmp_path / "A.java").write_text(textwrap.dedent("""
+        import java.util.Spliterator;
+        import org.example.Outer;
+        abstract class Ints implements Spliterator.OfInt { }
+        abstract class Inner implements Outer.Part { }
+        """))
+    program = Project([tmp_path]).program
+    ints, inner = program.classes["Ints"], program.classes["Inner"]
+    jdk_set = program.classes["java.util.Set"]
+    assert [t.fqname for t in ints.interfaces] == ["java.util.Spliterator.OfInt"]
+    assert ints.subtype_decided(program.classes["java.util.Spliterator"]) is True
+    assert ints.subtype_decided(jdk_set) is False
+    assert [t.fqname for t in inner.interfaces] == ["org.example.Outer.Part"]
+    assert inner.subtype_decided(jdk_set) is None
+
+
 def test_checks_of_abstract_classes_on_unknown_subclasses_share_one_equals_table(tmp_path):
     """Each such check adds its class to the universe; the table it reads is the one with
     every such class, made once, and still has the other objects its equals may meet."""
