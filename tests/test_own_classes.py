@@ -1,0 +1,83 @@
+"""An item whose other objects may be of classes besides the receiver's is first checked
+with them of the receiver's own classes only: a violation found there is the result; else
+the whole check runs in the time left."""
+from __future__ import annotations
+
+import textwrap
+
+from pytest_boundcheck import check
+from pytest_boundcheck.bounds import Bounds
+from pytest_boundcheck.harness import ParamDomain, own_classes
+from pytest_boundcheck.project import Project
+
+# equals accepts any Shape whose size is within 1: not transitive, among squares alone too
+SHAPES = {
+    "Shape": """
+        public abstract class Shape {
+            abstract int size();
+            @Override public boolean equals(Object o) {
+                return o instanceof Shape && Math.abs(((Shape) o).size() - size()) <= 1;
+            }
+            @Override public int hashCode() { return 0; }
+        }
+        """,
+    "Square": """
+        public final class Square extends Shape {
+            private final int side;
+            public Square(int side) { this.side = side; }
+            int size() { return side; }
+        }
+        """,
+    "Circle": """
+        public final class Circle extends Shape {
+            private final int radius;
+            public Circle(int radius) { this.radius = radius; }
+            int size() { return radius; }
+        }
+        """,
+}
+
+
+def checked(tmp_path, monkeypatch, name: str, contract: str):
+    """The outcome of one item, and the parameter domains of each check it ran."""
+    for file, source in SHAPES.items():
+        (tmp_path / f"{file}.java").write_text(textwrap.dedent(source))
+    project = Project([tmp_path])
+    runs = []
+    real = check._check_on
+
+    def recorded(program, cls, found, bounds, universe, domains, *rest, **kw):
+        runs.append([sorted(t.simple_name for t in d.types) for d in domains])
+        return real(program, cls, found, bounds, universe, domains, *rest, **kw)
+    monkeypatch.setattr(check, "_check_on", recorded)
+    cls = next(c for c in project.program.project if c.simple_name == name)
+    item = next(c for c in project.contracts_for(cls) if c.id == contract)
+    return project.check(cls, item, Bounds()), runs
+
+
+def test_the_other_parameters_are_narrowed_to_the_receivers_classes():
+    a, b, c = (type("C", (), {"simple_name": n})() for n in "ABC")
+    domains = [ParamDomain("x", None, (a, b), False), ParamDomain("y", None, (a, b, c), True),
+               ParamDomain("z", None, (c,), True)]
+    equals = type("Contract", (), {"family": "equals"})()
+    narrowed = own_classes(equals, domains)
+    assert [d.types for d in narrowed] == [(a, b), (a, b), ()]
+    assert [d.nullable for d in narrowed] == [False, True, True]
+    # no parameter loses half of its classes: not worth asking first
+    assert own_classes(equals, [domains[0], ParamDomain("y", None, (a, b, c), True)]) is None
+    # an order spans the classes it compares: its contracts are checked whole at once
+    assert own_classes(type("Contract", (), {"family": "compareto"})(), domains) is None
+
+
+def test_a_violation_among_the_receivers_own_objects_is_the_result(tmp_path, monkeypatch):
+    found, runs = checked(tmp_path, monkeypatch, "Square", "equals-transitive")
+    assert found.status == "failed"
+    assert runs == [[["Square"], ["Square"], ["Square"]]]  # the whole check never ran
+    assert "Square y = new Square(" in found.message and "Square z = new Square(" in found.message
+
+
+def test_without_one_there_the_whole_check_runs(tmp_path, monkeypatch):
+    found, runs = checked(tmp_path, monkeypatch, "Square", "hashcode-consistent")
+    assert found.status == "passed"
+    assert runs == [[["Square"], ["Square"]], [["Square"], ["Circle", "Square"]]]
+    assert "own classes" in found.timings
