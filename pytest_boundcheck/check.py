@@ -6,6 +6,10 @@ The verdict follows from three questions to the solver, in this order:
 2. otherwise, can a path reach something the engine does not model?
    yes -> skipped, naming the construct and its file:line;
 3. otherwise -> passed; if a path could run past a bound, the pass says where.
+
+An equals or hashCode item whose other objects may be of many classes besides the
+receiver's is first asked with them of the receiver's own classes (``own_classes``), for a
+share of its time: a violation among those objects is one of the item's.
 """
 from __future__ import annotations
 
@@ -33,8 +37,8 @@ EXACT_SHARE = 0.8
 # of the time limit, what a first check with the other objects of the receiver's own classes
 # may take (``harness.own_classes``); a violation it finds is the item's result, else the
 # whole check runs in the time left. With half, joda-time lost five compareTo violations
-# that the whole check finds in 4 to 5 s, and a hashCode one; commons-math's that a
-# first check finds take 1 to 4 s of it
+# that the whole check finds in 4 to 5 s, and a hashCode one; the violations a first check
+# finds in commons-math take it 1 to 4 s
 OWN_CLASSES_SHARE = 0.3
 # of the time limit, at most, for telling which bounds a passing check's executions reach:
 # the verdict is made by then, and the pass says which bounds it could not tell of
@@ -79,7 +83,8 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
     domains = parameter_domains(program, contract, cls, universe)
     own = own_classes(contract, domains)
     if own is None:
-        return _check_on(program, cls, contract, bounds, universe, domains, start, start + bounds.timeout)
+        return _check_on(program, cls, contract, bounds, universe, domains, start,
+                         start + bounds.timeout)
     first = _check_on(program, cls, contract, bounds, universe, own, start,
                       start + bounds.timeout * OWN_CLASSES_SHARE, exact_share=1.0)
     if first.status == "failed":
@@ -103,13 +108,13 @@ def _check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
     ctx = z3.Context()
     try:
         try:
-            ex, maker, refs, thrown = _explore(program, cls, contract, bounds, universe, ctx, domains,
-                                               exact, False)
+            ex, maker, refs, thrown = _explore(program, cls, contract, bounds, universe, ctx,
+                                               domains, exact, False)
         except OutOfTime:
             if exact_share == 1.0:  # no time is left to start again trusting
                 raise
-            ex, maker, refs, thrown = _explore(program, cls, contract, bounds, universe, ctx, domains,
-                                               deadline - time.perf_counter(), True)
+            ex, maker, refs, thrown = _explore(program, cls, contract, bounds, universe, ctx,
+                                               domains, deadline - time.perf_counter(), True)
     except OutOfTime as e:
         return Outcome("skipped", str(e), timings={"build": time.perf_counter() - start})
     except Unbuildable as e:
