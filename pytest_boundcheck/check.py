@@ -7,9 +7,10 @@ The verdict follows from three questions to the solver, in this order:
    yes -> skipped, naming the construct and its file:line;
 3. otherwise -> passed; if a path could run past a bound, the pass says where.
 
-An equals or hashCode item whose other objects may be of many classes besides the
-receiver's is first asked with them of the receiver's own classes (``own_classes``), for a
-share of its time: a violation among those objects is one of the item's.
+An item (of any contract but the compareTo ones) whose other objects may be of many
+classes besides the receiver's is first asked with them of the receiver's own classes
+(``own_classes``), for a share of its time: a violation among those objects is one of the
+item's.
 """
 from __future__ import annotations
 
