@@ -87,7 +87,7 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
         return _check_on(program, cls, contract, bounds, universe, domains, start,
                          start + bounds.timeout)
     first = _check_on(program, cls, contract, bounds, universe, own, start,
-                      start + bounds.timeout * OWN_CLASSES_SHARE, exact_share=1.0)
+                      start + bounds.timeout * OWN_CLASSES_SHARE, may_trust=False)
     if first.status == "failed":
         return first
     spent = time.perf_counter() - start
@@ -99,20 +99,19 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
 
 def _check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Bounds,
               universe: list[ClassInfo], domains, began: float, deadline: float,
-              exact_share: float | None = None) -> Outcome:
-    """The check on the harness parameters' ``domains``, until ``deadline``, exploring
-    exactly for ``exact_share`` of that time (by default ``EXACT_SHARE``), then trusting if
-    it must; ``began``: when the item did."""
+              may_trust: bool = True) -> Outcome:
+    """The check on the harness parameters' ``domains``, until ``deadline``: exploring
+    exactly for ``EXACT_SHARE`` of that time, then trusting if it must and ``may_trust``
+    (else exactly all the time); ``began``: when the item did."""
     start = time.perf_counter()
-    exact_share = EXACT_SHARE if exact_share is None else exact_share
-    exact = (deadline - start) * exact_share
+    exact = (deadline - start) * (EXACT_SHARE if may_trust else 1.0)
     ctx = z3.Context()
     try:
         try:
             ex, maker, refs, thrown = _explore(program, cls, contract, bounds, universe, ctx,
                                                domains, exact, False)
         except OutOfTime:
-            if exact_share == 1.0:  # no time is left to start again trusting
+            if not may_trust:
                 raise
             ex, maker, refs, thrown = _explore(program, cls, contract, bounds, universe, ctx,
                                                domains, deadline - time.perf_counter(), True)
