@@ -16,6 +16,7 @@ import math
 import re
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import Callable
 
 import z3
@@ -149,31 +150,19 @@ LIBRARY_EQUALS = {
 }
 
 
-# Library classes without a model whose supertypes are known: (superclass, all the
-# interfaces they implement). A project class extending one is a subtype of those (an
-# AbstractSet is a Set) and of no other type, so an instanceof test on it is decided.
-LIBRARY_SUPERTYPES = {
-    "java.util.AbstractCollection": (None, ("java.util.Collection",)),
-    "java.util.AbstractList": ("java.util.AbstractCollection", ("java.util.List",)),
-    "java.util.AbstractSequentialList": ("java.util.AbstractList", ()),
-    "java.util.AbstractSet": ("java.util.AbstractCollection", ("java.util.Set",)),
-    "java.util.AbstractQueue": ("java.util.AbstractCollection", ("java.util.Queue",)),
-    "java.util.EnumSet": ("java.util.AbstractSet", ("java.lang.Cloneable", "java.io.Serializable")),
-    "java.util.EnumMap": ("java.util.AbstractMap", ("java.lang.Cloneable", "java.io.Serializable")),
-    "java.util.IdentityHashMap": ("java.util.AbstractMap", ("java.util.Map", "java.lang.Cloneable",
-                                                            "java.io.Serializable")),
-    "java.util.concurrent.ConcurrentMap": (None, ("java.util.Map",)),
-    "java.util.ListIterator": (None, ("java.util.Iterator",)),
-    "java.util.Spliterator": (None, ()),
-    "java.util.Spliterator.OfPrimitive": (None, ("java.util.Spliterator",)),
-    "java.util.Spliterator.OfInt": (None, ("java.util.Spliterator.OfPrimitive",)),
-    "java.util.Spliterator.OfLong": (None, ("java.util.Spliterator.OfPrimitive",)),
-    "java.util.Spliterator.OfDouble": (None, ("java.util.Spliterator.OfPrimitive",)),
-    "java.util.concurrent.Future": (None, ()),
-    "java.lang.ref.Reference": (None, ()),
-    "java.lang.ref.WeakReference": ("java.lang.ref.Reference", ()),
-    "java.lang.ref.SoftReference": ("java.lang.ref.Reference", ()),
-}
+def _library_supertypes() -> dict[str, tuple[str | None, tuple[str, ...]]]:
+    """Every public type of the Java SE API (JDK 17) -> (its superclass, None for an
+    interface; the interfaces it implements directly), as ``tools/JdkSupertypes.java``
+    prints them. A project class with such a supertype is a subtype of those and of no
+    other type (a ScheduledFuture is not a Set), so an instanceof test on it is decided."""
+    table = {}
+    for line in (Path(__file__).parent / "jdk_supertypes.txt").read_text().splitlines():
+        name, superclass, *interfaces = line.split()
+        table[name] = (None if superclass == "-" else superclass, tuple(interfaces))
+    return table
+
+
+LIBRARY_SUPERTYPES = _library_supertypes()
 
 
 def library_superclass(cls: ClassInfo) -> ClassInfo | None:

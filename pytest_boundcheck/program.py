@@ -222,14 +222,17 @@ class Program:
 
     def _guess_fqname(self, name: str, scope: ClassInfo | None) -> str:
         """The full name of a class without source, from the import of its name's first
-        part: ``Spliterator.OfInt`` under ``import java.util.Spliterator``."""
-        unit = scope.unit if scope is not None else None
+        part (``Spliterator.OfInt`` under ``import java.util.Spliterator``), else the JDK
+        type an on-demand import or ``java.lang`` gives it (``Callable`` under ``import
+        java.util.concurrent.*``)."""
+        imports = scope.unit.imports if scope is not None and scope.unit is not None else ()
         head, dot, rest = name.partition(".")
-        if unit is not None:
-            for imp in unit.imports:
-                if not imp.wildcard and imp.name.rpartition(".")[2] == head:
-                    return imp.name + dot + rest
-        return name
+        for imp in imports:
+            if not imp.wildcard and imp.name.rpartition(".")[2] == head:
+                return imp.name + dot + rest
+        packages = [imp.name for imp in imports if imp.wildcard and not imp.static] + ["java.lang"]
+        return next((f"{package}.{name}" for package in packages
+                     if f"{package}.{name}" in jdk.LIBRARY_SUPERTYPES), name)
 
     def external(self, fqname: str, kind: str = "external") -> ClassInfo:
         """A class the project names but the engine has no source or model for."""

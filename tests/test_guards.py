@@ -2,12 +2,15 @@
 guard links with the class under test."""
 from __future__ import annotations
 
+import re
+import shutil
+import subprocess
 import textwrap
 from pathlib import Path
 
 import pytest
 
-from pytest_boundcheck import guards, harness
+from pytest_boundcheck import guards, harness, jdk
 from pytest_boundcheck.project import Project
 
 OTHERS = """
@@ -274,6 +277,34 @@ def test_a_nested_library_type_named_through_its_imported_outer_type_is_known(tm
     assert ints.subtype_decided(jdk_set) is False
     assert [t.fqname for t in inner.interfaces] == ["org.example.Outer.Part"]
     assert inner.subtype_decided(jdk_set) is None
+
+
+def test_every_java_se_type_has_known_supertypes_however_it_is_imported(tmp_path):
+    """A ScheduledFuture (through an on-demand import) is a Future and a Delayed, hence a
+    Comparable, and not a Set; so is a Runnable (java.lang) not a List."""
+    (tmp_path / "A.java").write_text(textwrap.dedent("""
+        import java.util.concurrent.*;
+        abstract class Task implements ScheduledFuture<String> { }
+        abstract class Job implements Runnable { }
+        """))
+    program = Project([tmp_path]).program
+    task, job = program.classes["Task"], program.classes["Job"]
+    assert [t.fqname for t in task.interfaces] == ["java.util.concurrent.ScheduledFuture"]
+    assert task.subtype_decided(program.classes["java.lang.Comparable"]) is True
+    assert task.subtype_decided(program.classes["java.util.Set"]) is False
+    assert job.subtype_decided(program.classes["java.util.List"]) is False
+
+
+@pytest.mark.skipif(shutil.which("java") is None, reason="no JDK installed")
+def test_the_jdk_supertypes_table_is_what_its_generator_prints_on_jdk_17():
+    """``jdk_supertypes.txt`` is ``tools/JdkSupertypes.java``'s output, on the JDK it names."""
+    version = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr
+    if not re.search(r'version "17[."]', version):
+        pytest.skip(f"the table is of JDK 17; this is {version.splitlines()[0]}")
+    tool = Path(__file__).parents[1] / "tools" / "JdkSupertypes.java"
+    printed = subprocess.run(["java", str(tool)], capture_output=True, text=True, check=True).stdout
+    table = Path(jdk.__file__).with_name("jdk_supertypes.txt").read_text()
+    assert printed == table
 
 
 def test_checks_of_abstract_classes_on_unknown_subclasses_share_one_equals_table(tmp_path):
