@@ -65,6 +65,7 @@ class New(Expr):
     type: TypeName
     args: tuple[Expr, ...]
     outer: Expr | None = None  # ``outer.new Inner(...)``
+    body: TypeDecl | None = None  # ``new T(...) { ... }``: the anonymous class's body
 
 
 @dataclass(frozen=True, slots=True)
@@ -392,6 +393,7 @@ class TypeDecl:
     doc: str | None = None
     annotations: tuple[Annotation, ...] = ()
     constants: tuple[EnumConstant, ...] = ()  # of an enum, in declaration order
+    anonymous: bool = False  # the body of ``new T(...) { ... }``, with T as its superclass
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,6 +419,8 @@ def walk(node) -> Iterator[object]:
         current = stack.pop()
         if isinstance(current, (tuple, list)):
             stack.extend(reversed(current))
+        elif isinstance(current, TypeDecl):
+            yield current  # a class body is a scope of its own: not walked into
         elif hasattr(current, "__dataclass_fields__") and not isinstance(current, TypeName):
             yield current
             stack.extend(reversed([getattr(current, name) for name in current.__dataclass_fields__]))

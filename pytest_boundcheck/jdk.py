@@ -165,6 +165,11 @@ def _library_supertypes() -> dict[str, tuple[str | None, tuple[str, ...]]]:
 LIBRARY_SUPERTYPES = _library_supertypes()
 
 
+def is_library_interface(cls: ClassInfo) -> bool:
+    """Is this class without source an interface of the Java SE API?"""
+    return cls.origin == "external" and LIBRARY_SUPERTYPES.get(cls.fqname, ("",))[0] is None
+
+
 def library_superclass(cls: ClassInfo) -> ClassInfo | None:
     """The library class without source above a project class (or a JDK class whose equals
     the class table names but does not model: AbstractMap), unless it keeps Object's

@@ -187,13 +187,36 @@ class _Converter:
 
     def type_decl(self, node: Node) -> ast.TypeDecl:
         kind = _TYPE_KINDS[node.type]
-        modifiers = self.modifiers(node)
-        fields, methods, ctors, inits, members, constants = [], [], [], [], [], []
+        records = []
         if kind == "record":
             for p in self.params(node.child_by_field_name("parameters")):
-                fields.append(ast.FieldDecl(frozenset({"private", "final"}), p.type, p.name,
-                                            None, _line(node), p.annotations))
-        body = node.child_by_field_name("body")
+                records.append(ast.FieldDecl(frozenset({"private", "final"}), p.type, p.name,
+                                             None, _line(node), p.annotations))
+        superclass = node.child_by_field_name("superclass")
+        interfaces = node.child_by_field_name("interfaces")
+        if kind == "interface":
+            extends = next((c for c in _named(node) if c.type == "extends_interfaces"), None)
+            interfaces = extends
+        body = self.class_body(node.child_by_field_name("body"), kind)
+        return ast.TypeDecl(
+            kind=kind, name=_text(node.child_by_field_name("name")),
+            modifiers=self.modifiers(node),
+            type_params=self.type_params(node.child_by_field_name("type_parameters")),
+            superclass=self.type(_named(superclass)[0]) if superclass else None,
+            interfaces=self.type_list(interfaces), line=_line(node),
+            doc=self.doc(node), annotations=self.annotations(node),
+            **{**body, "fields": tuple(records) + body["fields"]})
+
+    def anonymous_class(self, node: Node, supertype: ast.TypeName) -> ast.TypeDecl:
+        """The body of ``new T(...) { ... }``: a class with T as its supertype, named by the
+        class table."""
+        return ast.TypeDecl(kind="class", name="", modifiers=frozenset(), type_params=(),
+                            superclass=supertype, interfaces=(), line=_line(node),
+                            anonymous=True, **self.class_body(node, "class"))
+
+    def class_body(self, body: Node | None, kind: str) -> dict[str, tuple]:
+        """The members a class body declares, as ``TypeDecl`` fields."""
+        fields, methods, ctors, inits, members, constants = [], [], [], [], [], []
         for member in self.body_members(body):
             t = member.type
             if t in ("field_declaration", "constant_declaration"):
@@ -221,20 +244,8 @@ class _Converter:
                     _text(member.child_by_field_name("name")),
                     self.args(args) if args is not None else (),
                     member.child_by_field_name("body") is not None, _line(member)))
-        superclass = node.child_by_field_name("superclass")
-        interfaces = node.child_by_field_name("interfaces")
-        if kind == "interface":
-            extends = next((c for c in _named(node) if c.type == "extends_interfaces"), None)
-            interfaces = extends
-        return ast.TypeDecl(
-            kind=kind, name=_text(node.child_by_field_name("name")), modifiers=modifiers,
-            type_params=self.type_params(node.child_by_field_name("type_parameters")),
-            superclass=self.type(_named(superclass)[0]) if superclass else None,
-            interfaces=self.type_list(interfaces),
-            fields=tuple(fields), methods=tuple(methods), constructors=tuple(ctors),
-            initializers=tuple(inits), members=tuple(members), line=_line(node),
-            doc=self.doc(node), annotations=self.annotations(node),
-            constants=tuple(constants))
+        return dict(fields=tuple(fields), methods=tuple(methods), constructors=tuple(ctors),
+                    initializers=tuple(inits), members=tuple(members), constants=tuple(constants))
 
     def body_members(self, body: Node | None) -> list[Node]:
         if body is None:
@@ -652,13 +663,13 @@ class _Converter:
         return None  # an argument's comes from the callee's parameters (``Executor.eval_args``)
 
     def expr_object_creation_expression(self, node):
-        if any(c.type == "class_body" for c in _named(node)):
-            return ast.UnsupportedExpr(_line(node), "anonymous class")
         first = _named(node)[0]
         outer = None if first.type in ("type_identifier", "scoped_type_identifier", "generic_type",
                                        "type_arguments") else self.expr(first)
-        return ast.New(_line(node), self.type(node.child_by_field_name("type")),
-                       self.args(node.child_by_field_name("arguments")), outer)
+        supertype = self.type(node.child_by_field_name("type"))
+        body = next((c for c in _named(node) if c.type == "class_body"), None)
+        return ast.New(_line(node), supertype, self.args(node.child_by_field_name("arguments")),
+                       outer, self.anonymous_class(body, supertype) if body is not None else None)
 
     def expr_assignment_expression(self, node):
         return ast.Assign(_line(node), _text(node.child_by_field_name("operator")),

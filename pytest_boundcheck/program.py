@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
+from . import anonymous
 from . import javaast as ast
 from . import jdk
 from . import lombok
@@ -37,6 +38,9 @@ class Program:
         self._caches: dict[str, bool] = {}  # field key -> is it a lazy cache
         self._subclasses: dict[str, list[ClassInfo]] = {}
         self._package_annotations: dict[str, tuple[ast.Annotation, ...]] = {}  # package-info.java
+        # id of an anonymous class body (``ast.New.body``) -> its class; where each is made
+        self.anonymous: dict[int, ClassInfo] = {}
+        self._sites: dict[ClassInfo, anonymous.Site] = {}
         # first, so that a project with a library's own source (the library itself) uses it
         self.add_units(list(library_units()), "library")
         self.add_units(units, origin)
@@ -54,8 +58,11 @@ class Program:
             self._link_supertypes(cls)
         for cls in added:
             self._add_members(cls)
-        if origin == "project":
-            self.project.extend(added)
+        for cls in added:
+            if cls in self._sites:
+                self._complete_anonymous(cls)
+        if origin == "project":  # (anonymous classes are not checked, nor made by checks,
+            self.project.extend(c for c in added if not _in_anonymous(c))  # nor their members)
         self._subclasses.clear()
         return added
 
@@ -63,13 +70,25 @@ class Program:
         mods = decl.modifiers
         if outer is not None and (outer.is_interface or decl.kind in ("enum", "record", "interface")):
             mods = mods | {"static"}
+        cls = self._class(decl, mods, unit, outer, fqname, origin, added)
+        if outer is not None:
+            outer.members[decl.name] = cls
+
+    def _class(self, decl, mods, unit, outer, fqname, origin, added) -> ClassInfo:
+        """A class, and those declared in it: its members, and the anonymous classes its
+        code makes (``Outer$1``, with the enclosing method's type variables as its own)."""
         cls = ClassInfo(fqname, decl.kind, mods, decl, unit, outer, origin=origin)
         self.classes[fqname] = cls
         added.append(cls)
-        if outer is not None:
-            outer.members[decl.name] = cls
         for member in decl.members:
             self._declare(member, unit, cls, f"{fqname}.{member.name}", origin, added)
+        for number, site in enumerate(anonymous.sites(decl), 1):
+            body = replace(site.body, name=str(number), type_params=site.type_params)
+            made = self._class(body, frozenset({"static"}) if site.static else frozenset(), unit,
+                               cls, f"{fqname}${number}", origin, added)
+            self.anonymous[id(site.body)] = made
+            self._sites[made] = site
+        return cls
 
     def _link_supertypes(self, cls: ClassInfo) -> None:
         decl = cls.decl
@@ -86,6 +105,8 @@ class Program:
             cls.superclass = obj
         cls.interfaces = [c for c in (self._erased(self.resolve_type(t, cls)) for t in decl.interfaces)
                           if c.is_interface or c.origin == "external"]
+        if decl.anonymous and (cls.superclass.is_interface or jdk.is_library_interface(cls.superclass)):
+            cls.superclass, cls.interfaces = obj, [cls.superclass]  # new Runnable() { ... }
 
     def _erased(self, t: JType) -> ClassInfo:
         return t if isinstance(t, ClassInfo) else self.classes[jdk.OBJECT]
@@ -115,6 +136,34 @@ class Program:
             implicit = ast.MethodDecl(frozenset({"public"}), (), None, "<init>", (),
                                       ast.Block(decl.line, ()), decl.line)
             cls.ctors = [self._method(cls, implicit)]
+
+    def _complete_anonymous(self, cls: ClassInfo) -> None:
+        """An anonymous class's captured locals, as final fields (but for a name a field it
+        inherits hides), and its constructors: one for each of its superclass's that
+        takes the arguments its ``new`` passes, passing them on (taken as Objects where
+        the superclass's constructors are unknown)."""
+        site = self._sites[cls]
+        for name, tn in site.captured:
+            if all(t.lookup_field(name) is None for t in [cls.superclass, *cls.interfaces]):
+                cls.fields[name] = FieldInfo(name, self.resolve_type(tn, cls), cls, static=False,
+                                             final=True, line=site.body.line)
+        signatures = [([p.type for p in c.params], c.varargs) for c in cls.superclass.ctors
+                      if len(c.params) == site.args or c.varargs and site.args >= len(c.params) - 1]
+        if not cls.superclass.ctors:
+            signatures = [([self.classes[jdk.OBJECT]] * site.args, False)]
+        line = site.body.line
+        cls.ctors = []
+        for types, varargs in signatures:
+            names = [f"arg{i}" for i in range(len(types))]
+            call = ast.CtorCall(line, "super", tuple(ast.Name(line, n) for n in names))
+            decl = ast.MethodDecl(frozenset(), (), None, "<init>", (), ast.Block(line, (call,)), line)
+            cls.ctors.append(MethodInfo("<init>", cls, [Param(t, n) for t, n in zip(types, names)],
+                                        PRIMITIVES["void"], varargs=varargs, decl=decl))
+
+    def captured(self, cls: ClassInfo) -> list[FieldInfo]:
+        """The fields of an anonymous class that hold the locals its code reads."""
+        site = self._sites.get(cls)
+        return [cls.fields[n] for n, _ in site.captured if n in cls.fields] if site else []
 
     def _never_null(self, annotations: tuple[ast.Annotation, ...], cls: ClassInfo,
                     parameter: bool) -> bool:
@@ -252,7 +301,7 @@ class Program:
         ``catch`` clauses and class literals. Computed once."""
         if self._tested is None:
             self._tested = set()
-            for cls in self.project:
+            for cls in (c for c in self.classes.values() if c.is_project):
                 for node in ast.walk([cls.decl.methods, cls.decl.constructors, cls.decl.fields,
                                       cls.decl.initializers]):
                     names = (node.types if isinstance(node, ast.Catch) else
@@ -396,6 +445,11 @@ def _record_members(decl: ast.TypeDecl, path: str) -> tuple[list[ast.MethodDecl]
         ctors[0] = replace(ctors[0], modifiers=compact.modifiers,
                            body=ast.Block(compact.line, compact.body.stmts + body.stmts))
     return list(implicit.methods), ctors
+
+
+def _in_anonymous(cls: ClassInfo) -> bool:
+    """Is this an anonymous class, or declared in one?"""
+    return cls.decl.anonymous or cls.outer is not None and _in_anonymous(cls.outer)
 
 
 def _assigned_names(node) -> set[str]:

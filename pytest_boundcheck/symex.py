@@ -2135,7 +2135,12 @@ class Executor:
     # -- objects and calls
     def _eval_New(self, expr: ast.New, state: State):
         outer = None
-        if expr.outer is not None:  # outer.new Inner(...): Inner is a member of outer's class
+        if expr.body is not None:  # new T(...) { ... }
+            cls = self.program.anonymous.get(id(expr.body))
+            if expr.outer is not None or cls is None:
+                self.unsupported(state, f"anonymous class new {expr.type.name}(...) {{ ... }}",
+                                 expr.line)
+        elif expr.outer is not None:  # outer.new Inner(...): Inner is a member of outer's class
             outer, state = self.eval(expr.outer, state)
             state = self.null_check(state, outer, expr.line)
             cls = next((t.members[expr.type.name] for t in outer.type.supertypes()
@@ -2162,6 +2167,9 @@ class Executor:
             if outer is None:
                 outer, state = self.enclosing(state, cls.outer, expr.line)
             state = self.set_enclosing(state, ref, outer)
+        for fld in self.program.captured(cls):  # before the constructor, which may read them
+            if fld.name in state.env:  # (else a local of the body's own hides it)
+                state = self.write_field(state, ref, fld, state.env[fld.name], expr.line)
         _, state, _ = self.invoke(ctor, ref, args, state, expr.line)
         return ref, state
 

@@ -1,0 +1,119 @@
+"""Anonymous classes: made where their ``new`` runs, with the locals they capture, their
+enclosing instance and their superclass's constructor (see also the comparators sample)."""
+from __future__ import annotations
+
+import textwrap
+
+from test_engine import EQUALS_PASS, check_all, statuses
+
+from pytest_boundcheck.project import Project
+
+KEYED = """
+    abstract class Keyed {
+        final int key;
+        Keyed(int key) { this.key = key; }
+        Keyed(String name) { this(name.length()); }
+        abstract int salt();
+    }
+"""
+
+
+def test_an_anonymous_class_is_a_nested_class_of_its_maker_and_never_checked(tmp_path):
+    """``Subject$1`` extends Keyed with a constructor per Keyed's of one argument, holds the
+    local it reads as a field, and is neither an item nor an object a check makes."""
+    (tmp_path / "Subject.java").write_text(textwrap.dedent("""
+        public final class Subject {
+            int id;
+            @Override public int hashCode() {
+                final int extra = 7;
+                int unused = 1;
+                return new Keyed(id) { int salt() { return key + extra; } }.salt();
+            }
+            static Runnable task() { return new Runnable() { public void run() { } }; }
+        }
+        """ + KEYED))
+    program = Project([tmp_path]).program
+    keyed_sub, runnable = program.classes["Subject$1"], program.classes["Subject$2"]
+    assert (keyed_sub.simple_name, keyed_sub.superclass.fqname) == ("Subject$1", "Keyed")
+    assert [[p.type.fqname if hasattr(p.type, "fqname") else p.type.name for p in c.params]
+            for c in keyed_sub.ctors] == [["int"], ["java.lang.String"]]
+    assert [f.name for f in program.captured(keyed_sub)] == ["extra"]
+    assert keyed_sub.enclosing_field is not None
+    assert runnable.superclass.fqname == "java.lang.Object"
+    assert [t.fqname for t in runnable.interfaces] == ["java.lang.Runnable"]
+    assert runnable.enclosing_field is None  # made in a static method
+    assert [c.fqname for c in program.project] == ["Subject", "Keyed"]
+
+
+def test_a_hash_through_an_anonymous_subclass_with_arguments_and_a_captured_local(tmp_path):
+    results = check_all(tmp_path, """
+        public final class Subject {
+            private final int id;
+            private final String name;
+            Subject(int id, String name) { this.id = id; this.name = name; }
+            @Override public boolean equals(Object o) {
+                return o instanceof Subject s && s.id == id && java.util.Objects.equals(s.name, name);
+            }
+            @Override public int hashCode() {
+                final int extra = name == null ? 0 : name.length();
+                return new Keyed(id) { int salt() { return key * 31 + extra; } }.salt();
+            }
+        }
+        """ + KEYED)
+    assert statuses(results) == EQUALS_PASS
+
+
+def test_a_nested_anonymous_class_reads_the_outer_objects_fields(tmp_path):
+    """An iterator class inside an iterable class inside hashCode: ``hits``, which equals
+    ignores, reaches the hash through two enclosing instances."""
+    results = check_all(tmp_path, """
+        import java.util.Iterator;
+        public final class Subject {
+            private final int id;
+            private final int hits;
+            Subject(int id, int hits) { this.id = id; this.hits = hits; }
+            @Override public boolean equals(Object o) { return o instanceof Subject s && s.id == id; }
+            @Override public int hashCode() {
+                Iterable<Integer> parts = new Iterable<Integer>() {
+                    public Iterator<Integer> iterator() {
+                        return new Iterator<Integer>() {
+                            int at = 0;
+                            public boolean hasNext() { return at < 2; }
+                            public Integer next() { return at++ == 0 ? id : hits; }
+                        };
+                    }
+                };
+                int h = 0;
+                Iterator<Integer> it = parts.iterator();
+                while (it.hasNext()) h = 31 * h + it.next();
+                return h;
+            }
+        }
+        """)
+    status, message = results["hashcode-consistent"]
+    assert status == "failed"
+    assert "Subject x = new Subject(0, 0);" in message and "Subject y = new Subject(0, 1);" in message
+
+
+def test_a_generic_methods_anonymous_comparator_captures_its_parameter(tmp_path):
+    """``flip`` returns an anonymous ``Comparator<T>`` over its parameter ``c``; the type
+    variable is the method's."""
+    results = check_all(tmp_path, """
+        import java.util.Comparator;
+        public final class Subject implements Comparable<Subject> {
+            static <T> Comparator<T> flip(final Comparator<T> c) {
+                return new Comparator<T>() {
+                    public int compare(T a, T b) { return c.compare(b, a); }
+                };
+            }
+            private static final Comparator<Subject> DOWN = flip(Comparator.comparingInt((Subject s) -> s.v));
+            private final int v;
+            Subject(int v) { this.v = v; }
+            @Override public int compareTo(Subject o) { return DOWN.compare(this, o); }
+            @Override public boolean equals(Object o) { return o instanceof Subject s && s.v == v; }
+            @Override public int hashCode() { return v; }
+        }
+        """)
+    assert statuses(results) == {**EQUALS_PASS, "compareto-antisymmetric": "passed",
+                                 "compareto-transitive": "passed",
+                                 "compareto-substitutable": "passed", "compareto-equals": "passed"}
