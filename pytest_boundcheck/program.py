@@ -301,7 +301,7 @@ class Program:
         ``catch`` clauses and class literals. Computed once."""
         if self._tested is None:
             self._tested = set()
-            for cls in (c for c in self.classes.values() if c.is_project):
+            for cls in [c for c in self.classes.values() if c.is_project]:  # anonymous too
                 for node in ast.walk([cls.decl.methods, cls.decl.constructors, cls.decl.fields,
                                       cls.decl.initializers]):
                     names = (node.types if isinstance(node, ast.Catch) else

@@ -117,3 +117,18 @@ def test_a_generic_methods_anonymous_comparator_captures_its_parameter(tmp_path)
     assert statuses(results) == {**EQUALS_PASS, "compareto-antisymmetric": "passed",
                                  "compareto-transitive": "passed",
                                  "compareto-substitutable": "passed", "compareto-equals": "passed"}
+
+
+def test_the_types_anonymous_classes_test_objects_against_are_tested_types(tmp_path):
+    """Their code is the project's too; naming a class first met there adds it to the table."""
+    (tmp_path / "Subject.java").write_text(textwrap.dedent("""
+        public final class Subject {
+            Object probe() {
+                return new Object() {
+                    @Override public boolean equals(Object o) { return o instanceof org.example.Part; }
+                };
+            }
+        }
+        """))
+    program = Project([tmp_path]).program
+    assert [t.fqname for t in program.tested_types()] == ["org.example.Part"]
