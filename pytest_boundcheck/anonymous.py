@@ -1,9 +1,9 @@
-"""Anonymous classes in the syntax tree: where a class's code declares them, and which of
-the enclosing code's local variables each one captures.
+"""Anonymous and local classes in the syntax tree: where a class's code declares them,
+and which of the enclosing code's local variables each one captures.
 
-The class table (``program``) makes each a class nested in the one whose code creates it;
-a captured local becomes a final field of that class, set where the object is made, as
-javac does (``val$name``; here the local's own name, which the body's code reads).
+The class table (``program``) makes each a class nested in the one whose code declares
+it; a captured local becomes a final field of that class, set where an object is made, as
+javac does (``val$name``; here the local's own name, which the class's code reads).
 """
 from __future__ import annotations
 
@@ -14,17 +14,17 @@ from . import javaast as ast
 
 @dataclass(frozen=True)
 class Site:
-    """An anonymous class body, as the code around it sees it."""
+    """An anonymous or local class, as the code around it sees it."""
     body: ast.TypeDecl
-    args: int  # the arguments of ``new T(...) { ... }``, passed to T's constructor
+    args: int  # the arguments of ``new T(...) { ... }``, passed to T's constructor (0: local)
     static: bool  # made in a static context: no enclosing instance
     type_params: tuple[tuple[str, ast.TypeName | None], ...]  # of the enclosing method
     captured: tuple[tuple[str, ast.TypeName], ...]  # locals the body reads, with their types
 
 
 def sites(decl: ast.TypeDecl) -> list[Site]:
-    """The anonymous classes the code of ``decl`` itself creates (those nested in them are
-    theirs), in source order."""
+    """The anonymous and local classes the code of ``decl`` itself declares (those nested
+    in them are theirs), in source order."""
     scopes = [(m, "static" in m.modifiers, m.type_params, m.params, m.body)
               for m in decl.methods + decl.constructors]
     scopes += [(f, "static" in f.modifiers or decl.kind == "interface", (), (), f.init)
@@ -37,9 +37,10 @@ def sites(decl: ast.TypeDecl) -> list[Site]:
         local = {p.name: p.type for p in params}
         local.update(_declared(nodes))
         for node in nodes:
-            if isinstance(node, ast.New) and node.body is not None:
-                used = _names_used(node.body) - {f.name for f in node.body.fields}
-                found.append(Site(node.body, len(node.args), static, type_params,
+            if isinstance(node, ast.New) and node.body is not None or isinstance(node, ast.LocalClass):
+                body, args = (node.body, len(node.args)) if isinstance(node, ast.New) else (node.decl, 0)
+                used = _names_used(body) - {f.name for f in body.fields}
+                found.append(Site(body, args, static, type_params,
                                   tuple((n, t) for n, t in local.items() if n in used)))
     found.sort(key=lambda s: s.body.line)
     return found
@@ -59,13 +60,16 @@ def _declared(nodes: list) -> dict[str, ast.TypeName]:
 
 
 def _names_used(body: ast.TypeDecl) -> set[str]:
-    """The simple names the body's code reads, nested anonymous classes' included."""
+    """The simple names the body's code reads, that of the classes nested in it included."""
     used, pending = set(), [body]
     while pending:
         decl = pending.pop()
+        pending.extend(decl.members)
         for node in ast.walk([decl.methods, decl.constructors, decl.fields, decl.initializers]):
             if isinstance(node, ast.Name):
                 used.add(node.name)
             elif isinstance(node, ast.New) and node.body is not None:
                 pending.append(node.body)
+            elif isinstance(node, ast.LocalClass):
+                pending.append(node.decl)
     return used

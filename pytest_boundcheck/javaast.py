@@ -313,6 +313,12 @@ class CtorCall(Stmt):
 
 
 @dataclass(frozen=True, slots=True)
+class LocalClass(Stmt):
+    """A class declared in a block: nothing to run; the class table has it."""
+    decl: TypeDecl
+
+
+@dataclass(frozen=True, slots=True)
 class UnsupportedStmt(Stmt):
     what: str
 

@@ -138,9 +138,9 @@ class ClassInfo:
     @property
     def simple_name(self) -> str:
         """Name as Java code outside the package writes it: ``Outer.Inner``; an anonymous
-        class's as javac's: ``Outer$1``."""
-        if self.decl is not None and self.decl.anonymous:
-            return f"{self.outer.simple_name}${self.decl.name}"
+        or local class's as javac's: ``Outer$1``, ``Outer$1Local``."""
+        if self.outer is not None and self.fqname.startswith(self.outer.fqname + "$"):
+            return self.outer.simple_name + self.fqname[len(self.outer.fqname):]
         if self.outer is not None:
             return f"{self.outer.simple_name}.{self.fqname.rpartition('.')[2]}"
         return self.fqname.rpartition(".")[2]

@@ -392,6 +392,9 @@ class _Converter:
     def stmt_block(self, node):
         return self.block(node)
 
+    def stmt_class_declaration(self, node):
+        return ast.LocalClass(_line(node), self.type_decl(node))
+
     def stmt_constructor_body(self, node):
         return self.block(node)
 
@@ -765,7 +768,6 @@ _TYPE_KINDS = {
 
 _UNSUPPORTED_STMTS = {
     "try_with_resources_statement": "try-with-resources",
-    "class_declaration": "local class",
     "record_declaration": "local record",
     "interface_declaration": "local interface",
     "enum_declaration": "local enum",

@@ -38,8 +38,10 @@ class Program:
         self._caches: dict[str, bool] = {}  # field key -> is it a lazy cache
         self._subclasses: dict[str, list[ClassInfo]] = {}
         self._package_annotations: dict[str, tuple[ast.Annotation, ...]] = {}  # package-info.java
-        # id of an anonymous class body (``ast.New.body``) -> its class; where each is made
+        # id of an anonymous class body (``ast.New.body``) -> its class; (class, name) -> the
+        # local class of that name its code declares (None: more than one); where each is
         self.anonymous: dict[int, ClassInfo] = {}
+        self._locals: dict[tuple[ClassInfo, str], ClassInfo | None] = {}
         self._sites: dict[ClassInfo, anonymous.Site] = {}
         # first, so that a project with a library's own source (the library itself) uses it
         self.add_units(list(library_units()), "library")
@@ -60,9 +62,9 @@ class Program:
             self._add_members(cls)
         for cls in added:
             if cls in self._sites:
-                self._complete_anonymous(cls)
-        if origin == "project":  # (anonymous classes are not checked, nor made by checks,
-            self.project.extend(c for c in added if not _in_anonymous(c))  # nor their members)
+                self._complete_local(cls)
+        if origin == "project":  # (anonymous and local classes are not checked, nor made
+            self.project.extend(c for c in added if not self._in_local(c))  # by checks)
         self._subclasses.clear()
         return added
 
@@ -75,18 +77,24 @@ class Program:
             outer.members[decl.name] = cls
 
     def _class(self, decl, mods, unit, outer, fqname, origin, added) -> ClassInfo:
-        """A class, and those declared in it: its members, and the anonymous classes its
-        code makes (``Outer$1``, with the enclosing method's type variables as its own)."""
+        """A class, and those declared in it: its members, and the anonymous and local
+        classes of its code (``Outer$1``, ``Outer$1Local``), with the enclosing method's
+        type variables as their own."""
         cls = ClassInfo(fqname, decl.kind, mods, decl, unit, outer, origin=origin)
         self.classes[fqname] = cls
         added.append(cls)
         for member in decl.members:
             self._declare(member, unit, cls, f"{fqname}.{member.name}", origin, added)
         for number, site in enumerate(anonymous.sites(decl), 1):
-            body = replace(site.body, name=str(number), type_params=site.type_params)
-            made = self._class(body, frozenset({"static"}) if site.static else frozenset(), unit,
-                               cls, f"{fqname}${number}", origin, added)
-            self.anonymous[id(site.body)] = made
+            name = str(number) if site.body.anonymous else site.body.name
+            body = replace(site.body, name=name, type_params=site.type_params + site.body.type_params)
+            made = self._class(body, body.modifiers | ({"static"} if site.static else set()), unit,
+                               cls, f"{fqname}${number}{'' if site.body.anonymous else name}",
+                               origin, added)
+            if site.body.anonymous:
+                self.anonymous[id(site.body)] = made
+            else:
+                self._locals[cls, name] = None if (cls, name) in self._locals else made
             self._sites[made] = site
         return cls
 
@@ -137,16 +145,18 @@ class Program:
                                       ast.Block(decl.line, ()), decl.line)
             cls.ctors = [self._method(cls, implicit)]
 
-    def _complete_anonymous(self, cls: ClassInfo) -> None:
-        """An anonymous class's captured locals, as final fields (but for a name a field it
-        inherits hides), and its constructors: one for each of its superclass's that
-        takes the arguments its ``new`` passes, passing them on (taken as Objects where
-        the superclass's constructors are unknown)."""
+    def _complete_local(self, cls: ClassInfo) -> None:
+        """An anonymous or local class's captured locals, as final fields (but for a name a
+        field it inherits hides); and an anonymous class's constructors: one for each of
+        its superclass's that takes the arguments its ``new`` passes, passing them on
+        (taken as Objects where the superclass's constructors are unknown)."""
         site = self._sites[cls]
         for name, tn in site.captured:
             if all(t.lookup_field(name) is None for t in [cls.superclass, *cls.interfaces]):
                 cls.fields[name] = FieldInfo(name, self.resolve_type(tn, cls), cls, static=False,
                                              final=True, line=site.body.line)
+        if not site.body.anonymous:
+            return
         signatures = [([p.type for p in c.params], c.varargs) for c in cls.superclass.ctors
                       if len(c.params) == site.args or c.varargs and site.args >= len(c.params) - 1]
         if not cls.superclass.ctors:
@@ -160,8 +170,12 @@ class Program:
             cls.ctors.append(MethodInfo("<init>", cls, [Param(t, n) for t, n in zip(types, names)],
                                         PRIMITIVES["void"], varargs=varargs, decl=decl))
 
+    def _in_local(self, cls: ClassInfo) -> bool:
+        """Is this an anonymous or local class, or declared in one?"""
+        return cls in self._sites or cls.outer is not None and self._in_local(cls.outer)
+
     def captured(self, cls: ClassInfo) -> list[FieldInfo]:
-        """The fields of an anonymous class that hold the locals its code reads."""
+        """The fields of an anonymous or local class that hold the locals its code reads."""
         site = self._sites.get(cls)
         return [cls.fields[n] for n, _ in site.captured if n in cls.fields] if site else []
 
@@ -227,7 +241,7 @@ class Program:
         while c is not None:
             if c.fqname.rpartition(".")[2] == name:
                 return c
-            member = self._member(c, name)
+            member = self._member(c, name) or self._locals.get((c, name))
             if member is not None:
                 return member
             c = c.outer
@@ -445,11 +459,6 @@ def _record_members(decl: ast.TypeDecl, path: str) -> tuple[list[ast.MethodDecl]
         ctors[0] = replace(ctors[0], modifiers=compact.modifiers,
                            body=ast.Block(compact.line, compact.body.stmts + body.stmts))
     return list(implicit.methods), ctors
-
-
-def _in_anonymous(cls: ClassInfo) -> bool:
-    """Is this an anonymous class, or declared in one?"""
-    return cls.decl.anonymous or cls.outer is not None and _in_anonymous(cls.outer)
 
 
 def _assigned_names(node) -> set[str]:

@@ -1448,6 +1448,9 @@ class Executor:
     def _exec_CtorCall(self, stmt: ast.CtorCall, state: State) -> State:
         self.unsupported(state, "constructor call outside a constructor's first statement", stmt.line)
 
+    def _exec_LocalClass(self, stmt: ast.LocalClass, state: State) -> State:
+        return state
+
     def _exec_UnsupportedStmt(self, stmt: ast.UnsupportedStmt, state: State) -> State:
         self.unsupported(state, stmt.what, stmt.line)
 
@@ -2168,8 +2171,11 @@ class Executor:
                 outer, state = self.enclosing(state, cls.outer, expr.line)
             state = self.set_enclosing(state, ref, outer)
         for fld in self.program.captured(cls):  # before the constructor, which may read them
-            if fld.name in state.env:  # (else a local of the body's own hides it)
-                state = self.write_field(state, ref, fld, state.env[fld.name], expr.line)
+            # a local, or the field holding it where a local class makes one of itself
+            # (neither: a local of the class's own code has the name)
+            if fld.name in state.env or self.field_in_scope(fld.name) is not None:
+                value, state = self._eval_Name(ast.Name(expr.line, fld.name), state)
+                state = self.write_field(state, ref, fld, value, expr.line)
         _, state, _ = self.invoke(ctor, ref, args, state, expr.line)
         return ref, state
 

@@ -1,5 +1,6 @@
-"""Anonymous classes: made where their ``new`` runs, with the locals they capture, their
-enclosing instance and their superclass's constructor (see also the comparators sample)."""
+"""Anonymous and local classes: made where their ``new`` runs, with the locals they
+capture, their enclosing instance and (anonymous ones) their superclass's constructor;
+see also the comparators sample."""
 from __future__ import annotations
 
 import textwrap
@@ -132,3 +133,55 @@ def test_the_types_anonymous_classes_test_objects_against_are_tested_types(tmp_p
         """))
     program = Project([tmp_path]).program
     assert [t.fqname for t in program.tested_types()] == ["org.example.Part"]
+
+
+def test_a_local_class_with_a_captured_local_that_makes_one_of_itself(tmp_path):
+    """``Digit`` (declared in hashCode) reads the local ``base`` and the outer ``id``, and
+    its ``next()`` makes another ``Digit``, which gets ``base`` from the field holding it:
+    the hash is ``id + 2 * base``, and ``base`` is what equals ignores."""
+    results = check_all(tmp_path, """
+        public final class Subject {
+            private final int id;
+            private final int base;
+            Subject(int id, int base) { this.id = id; this.base = base; }
+            @Override public boolean equals(Object o) { return o instanceof Subject s && s.id == id; }
+            @Override public int hashCode() {
+                final int base = this.base;
+                class Digit {
+                    final int steps;
+                    Digit(int steps) { this.steps = steps; }
+                    Digit next() { return new Digit(steps + 1); }
+                    int value() { return id + steps * base; }
+                }
+                return new Digit(1).next().value();
+            }
+        }
+        """)
+    status, message = results["hashcode-consistent"]
+    assert status == "failed"
+    assert "Subject x = new Subject(0, 0);" in message and "Subject y = new Subject(0, 1);" in message
+    program = Project([tmp_path]).program
+    digit = program.classes["Subject$1Digit"]
+    assert digit.simple_name == "Subject$1Digit" and digit.enclosing_field is not None
+    assert [f.name for f in program.captured(digit)] == ["base"]
+    assert [c.fqname for c in program.project] == ["Subject"]
+
+
+def test_local_classes_of_one_name_in_two_methods_are_not_mixed_up(tmp_path):
+    """Which of them ``new Part()`` means is not told: the check says so."""
+    results = check_all(tmp_path, """
+        public final class Subject {
+            private final int id;
+            Subject(int id) { this.id = id; }
+            @Override public boolean equals(Object o) {
+                class Part { int of(Subject s) { return s.id; } }
+                return o instanceof Subject s && new Part().of(s) == id;
+            }
+            @Override public int hashCode() {
+                class Part { int of(Subject s) { return 2 * s.id; } }
+                return new Part().of(this);
+            }
+        }
+        """)
+    assert results["equals-reflexive"][0] == "skipped"
+    assert "new Part (no model of this class)" in results["equals-reflexive"][1]
