@@ -377,7 +377,8 @@ class Program:
             return fixed[0]
         for convert in (assignable, self._loosely_assignable):
             applicable = [m for m in fixed
-                          if all(convert(a, p.type) for a, p in zip(arg_types, m.params))]
+                          if all(convert(a, p.type) or _lambda_fits(a, p.type)
+                                 for a, p in zip(arg_types, m.params))]
             if applicable:
                 return _most_specific(applicable)
         for m in candidates:
@@ -459,6 +460,13 @@ def _record_members(decl: ast.TypeDecl, path: str) -> tuple[list[ast.MethodDecl]
         ctors[0] = replace(ctors[0], modifiers=compact.modifiers,
                            body=ast.Block(compact.line, compact.body.stmts + body.stmts))
     return list(implicit.methods), ctors
+
+
+def _lambda_fits(src: JType, dst: JType) -> bool:
+    """Is ``src`` a lambda or method reference, and ``dst`` an interface it may implement
+    (JLS 15.12.2.1: potentially compatible; a library type without source may be one)?"""
+    return isinstance(src, ClassInfo) and src.fqname == jdk.LAMBDA and isinstance(dst, ClassInfo) \
+        and (dst.is_interface or dst.origin == "external")
 
 
 def _assigned_names(node) -> set[str]:

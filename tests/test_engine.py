@@ -101,6 +101,29 @@ def test_overloading_equals_does_not_override_it(tmp_path):
     assert project.contracts_for(project.program.project[0]) == []
 
 
+def test_a_method_reference_argument_selects_among_overloads_by_the_other_arguments(tmp_path):
+    """``asMap(keys, this::twice)``: a method reference may implement any interface, so the
+    overload is chosen by ``keys``, a Set and not a SortedSet; the wrong one would make
+    ``m`` null and the hash ``id``, which equals ignores: a violation."""
+    results = check_all(tmp_path, """
+        import java.util.*;
+        public final class Subject {
+            interface Fn<F, T> { T apply(F input); }
+            static <K, V> Map<K, V> asMap(Set<K> set, Fn<? super K, V> f) { return new HashMap<>(); }
+            static <K, V> Map<K, V> asMap(SortedSet<K> set, Fn<? super K, V> f) { return null; }
+            private final int id;
+            public Subject(int id) { this.id = id; }
+            int twice(Integer k) { return 2 * k; }
+            @Override public boolean equals(Object o) { return o instanceof Subject; }
+            @Override public int hashCode() {
+                Map<Integer, Integer> m = asMap(new HashSet<Integer>(), this::twice);
+                return m == null ? id : 0;
+            }
+        }
+        """)
+    assert statuses(results) == EQUALS_PASS
+
+
 def test_division_by_zero_in_hash_code_is_a_violation(tmp_path):
     results = check_all(tmp_path, """
         public final class Subject {
