@@ -39,7 +39,8 @@ class Program:
         self._subclasses: dict[str, list[ClassInfo]] = {}
         self._package_annotations: dict[str, tuple[ast.Annotation, ...]] = {}  # package-info.java
         # id of an anonymous class body (``ast.New.body``) -> its class; (class, name) -> the
-        # local class of that name its code declares (None: more than one); where each is
+        # local class of that name its code declares (None: more than one); each of those
+        # classes -> where its code declares it
         self.anonymous: dict[int, ClassInfo] = {}
         self._locals: dict[tuple[ClassInfo, str], ClassInfo | None] = {}
         self._sites: dict[ClassInfo, anonymous.Site] = {}
@@ -85,7 +86,10 @@ class Program:
         added.append(cls)
         for member in decl.members:
             self._declare(member, unit, cls, f"{fqname}.{member.name}", origin, added)
-        for number, site in enumerate(anonymous.sites(decl), 1):
+        named: list[str] = []  # javac numbers anonymous classes, and local ones of each name
+        for site in anonymous.sites(decl):
+            named.append(site.body.name)
+            number = named.count(site.body.name)
             name = str(number) if site.body.anonymous else site.body.name
             body = replace(site.body, name=name, type_params=site.type_params + site.body.type_params)
             made = self._class(body, body.modifiers | ({"static"} if site.static else set()), unit,
@@ -315,7 +319,7 @@ class Program:
         ``catch`` clauses and class literals. Computed once."""
         if self._tested is None:
             self._tested = set()
-            for cls in [c for c in self.classes.values() if c.is_project]:  # anonymous too
+            for cls in [c for c in self.classes.values() if c.is_project]:  # local ones too
                 for node in ast.walk([cls.decl.methods, cls.decl.constructors, cls.decl.fields,
                                       cls.decl.initializers]):
                     names = (node.types if isinstance(node, ast.Catch) else

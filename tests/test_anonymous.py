@@ -21,7 +21,8 @@ KEYED = """
 
 def test_an_anonymous_class_is_a_nested_class_of_its_maker_and_never_checked(tmp_path):
     """``Subject$1`` extends Keyed with a constructor per Keyed's of one argument, holds the
-    local it reads as a field, and is neither an item nor an object a check makes."""
+    local it reads as a field, and is neither an item nor an object a check makes; javac's
+    names count anonymous classes, and local classes of each name, apart."""
     (tmp_path / "Subject.java").write_text(textwrap.dedent("""
         public final class Subject {
             int id;
@@ -31,6 +32,7 @@ def test_an_anonymous_class_is_a_nested_class_of_its_maker_and_never_checked(tmp
                 return new Keyed(id) { int salt() { return key + extra; } }.salt();
             }
             static Runnable task() { return new Runnable() { public void run() { } }; }
+            static Object local() { class Local { } return new Local(); }
         }
         """ + KEYED))
     program = Project([tmp_path]).program
@@ -43,6 +45,7 @@ def test_an_anonymous_class_is_a_nested_class_of_its_maker_and_never_checked(tmp
     assert runnable.superclass.fqname == "java.lang.Object"
     assert [t.fqname for t in runnable.interfaces] == ["java.lang.Runnable"]
     assert runnable.enclosing_field is None  # made in a static method
+    assert program.classes["Subject$1Local"].simple_name == "Subject$1Local"  # as javac counts
     assert [c.fqname for c in program.project] == ["Subject", "Keyed"]
 
 
