@@ -17,7 +17,7 @@ class Site:
     """An anonymous or local class, as the code around it sees it."""
     body: ast.TypeDecl
     args: int  # the arguments of ``new T(...) { ... }``, passed to T's constructor (0: local)
-    static: bool  # made in a static context: no enclosing instance
+    static: bool  # declared in a static context: no enclosing instance
     type_params: tuple[tuple[str, ast.TypeName | None], ...]  # of the enclosing method
     captured: tuple[tuple[str, ast.TypeName], ...]  # locals the body reads, with their types
 
@@ -25,14 +25,14 @@ class Site:
 def sites(decl: ast.TypeDecl) -> list[Site]:
     """The anonymous and local classes the code of ``decl`` itself declares (those nested
     in them are theirs), in source order."""
-    scopes = [(m, "static" in m.modifiers, m.type_params, m.params, m.body)
+    scopes = [("static" in m.modifiers, m.type_params, m.params, m.body)
               for m in decl.methods + decl.constructors]
-    scopes += [(f, "static" in f.modifiers or decl.kind == "interface", (), (), f.init)
+    scopes += [("static" in f.modifiers or decl.kind == "interface", (), (), f.init)
                for f in decl.fields if f.init is not None]
-    scopes += [(i, i.static, (), (), i.body) for i in decl.initializers]
-    scopes += [(c, True, (), (), c.args) for c in decl.constants]
+    scopes += [(i.static, (), (), i.body) for i in decl.initializers]
+    scopes += [(True, (), (), c.args) for c in decl.constants]
     found = []
-    for _, static, type_params, params, code in scopes:
+    for static, type_params, params, code in scopes:
         nodes = list(ast.walk(code))
         local = {p.name: p.type for p in params}
         local.update(_declared(nodes))
