@@ -187,10 +187,10 @@ class _Converter:
 
     def type_decl(self, node: Node) -> ast.TypeDecl:
         kind = _TYPE_KINDS[node.type]
-        records = []
+        components = []  # a record's, as its fields
         if kind == "record":
             for p in self.params(node.child_by_field_name("parameters")):
-                records.append(ast.FieldDecl(frozenset({"private", "final"}), p.type, p.name,
+                components.append(ast.FieldDecl(frozenset({"private", "final"}), p.type, p.name,
                                              None, _line(node), p.annotations))
         superclass = node.child_by_field_name("superclass")
         interfaces = node.child_by_field_name("interfaces")
@@ -205,7 +205,7 @@ class _Converter:
             superclass=self.type(_named(superclass)[0]) if superclass else None,
             interfaces=self.type_list(interfaces), line=_line(node),
             doc=self.doc(node), annotations=self.annotations(node),
-            **{**body, "fields": tuple(records) + body["fields"]})
+            **{**body, "fields": tuple(components) + body["fields"]})
 
     def anonymous_class(self, node: Node, supertype: ast.TypeName) -> ast.TypeDecl:
         """The body of ``new T(...) { ... }``: a class with T as its supertype, named by the
