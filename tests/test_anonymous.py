@@ -6,6 +6,8 @@ from __future__ import annotations
 import textwrap
 
 from test_engine import EQUALS_PASS, check_all, statuses
+from test_plugin import confirmed, write
+from test_repro import needs_jdk
 
 from pytest_boundcheck.project import Project
 
@@ -188,3 +190,55 @@ def test_local_classes_of_one_name_in_two_methods_are_not_mixed_up(tmp_path):
         """)
     assert results["equals-reflexive"][0] == "skipped"
     assert "new Part (no model of this class)" in results["equals-reflexive"][1]
+
+
+@needs_jdk
+def test_violations_through_anonymous_and_local_classes_are_confirmed_on_the_jvm(pytester):
+    """The JVM runs the same classes' code: a nested anonymous iterator reading the outer
+    object's fields, and a local class reading a captured local, each hashing a field that
+    equals ignores."""
+    write(pytester, "src/Hits.java", """\
+        import java.util.Iterator;
+        public final class Hits {
+            private final int id;
+            private final int hits;
+            public Hits(int id, int hits) { this.id = id; this.hits = hits; }
+            @Override public boolean equals(Object o) { return o instanceof Hits h && h.id == id; }
+            @Override public int hashCode() {
+                Iterable<Integer> parts = new Iterable<Integer>() {
+                    public Iterator<Integer> iterator() {
+                        return new Iterator<Integer>() {
+                            int at = 0;
+                            public boolean hasNext() { return at < 2; }
+                            public Integer next() { return at++ == 0 ? id : hits; }
+                        };
+                    }
+                };
+                int h = 0;
+                Iterator<Integer> it = parts.iterator();
+                while (it.hasNext()) h = 31 * h + it.next();
+                return h;
+            }
+        }
+        """)
+    write(pytester, "src/Digits.java", """\
+        public final class Digits {
+            private final int id;
+            private final int base;
+            public Digits(int id, int base) { this.id = id; this.base = base; }
+            @Override public boolean equals(Object o) { return o instanceof Digits d && d.id == id; }
+            @Override public int hashCode() {
+                final int base = this.base;
+                class Digit {
+                    final int steps;
+                    Digit(int steps) { this.steps = steps; }
+                    Digit next() { return new Digit(steps + 1); }
+                    int value() { return id + steps * base; }
+                }
+                return new Digit(1).next().value();
+            }
+        }
+        """)
+    result = pytester.runpytest("--boundcheck", "src", "--boundcheck-replay", "-rx", "-k", "hashcode")
+    result.assert_outcomes(failed=2)
+    assert confirmed(result.stdout.str()) == 2, result.stdout.str()
