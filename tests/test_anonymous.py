@@ -11,6 +11,51 @@ from test_repro import needs_jdk
 
 from pytest_boundcheck.project import Project
 
+# hashCode through a nested anonymous iterator reading the outer object's fields
+HITS = """
+        import java.util.Iterator;
+        public final class Subject {
+            private final int id;
+            private final int hits;
+            public Subject(int id, int hits) { this.id = id; this.hits = hits; }
+            @Override public boolean equals(Object o) { return o instanceof Subject s && s.id == id; }
+            @Override public int hashCode() {
+                Iterable<Integer> parts = new Iterable<Integer>() {
+                    public Iterator<Integer> iterator() {
+                        return new Iterator<Integer>() {
+                            int at = 0;
+                            public boolean hasNext() { return at < 2; }
+                            public Integer next() { return at++ == 0 ? id : hits; }
+                        };
+                    }
+                };
+                int h = 0;
+                Iterator<Integer> it = parts.iterator();
+                while (it.hasNext()) h = 31 * h + it.next();
+                return h;
+            }
+        }
+        """
+# hashCode through a local class reading a captured local, making one of itself
+DIGITS = """
+        public final class Subject {
+            private final int id;
+            private final int base;
+            public Subject(int id, int base) { this.id = id; this.base = base; }
+            @Override public boolean equals(Object o) { return o instanceof Subject s && s.id == id; }
+            @Override public int hashCode() {
+                final int base = this.base;
+                class Digit {
+                    final int steps;
+                    Digit(int steps) { this.steps = steps; }
+                    Digit next() { return new Digit(steps + 1); }
+                    int value() { return id + steps * base; }
+                }
+                return new Digit(1).next().value();
+            }
+        }
+        """
+
 KEYED = """
     abstract class Keyed {
         final int key;
@@ -72,30 +117,7 @@ def test_a_hash_through_an_anonymous_subclass_with_arguments_and_a_captured_loca
 def test_a_nested_anonymous_class_reads_the_outer_objects_fields(tmp_path):
     """An iterator class inside an iterable class inside hashCode: ``hits``, which equals
     ignores, reaches the hash through two enclosing instances."""
-    results = check_all(tmp_path, """
-        import java.util.Iterator;
-        public final class Subject {
-            private final int id;
-            private final int hits;
-            Subject(int id, int hits) { this.id = id; this.hits = hits; }
-            @Override public boolean equals(Object o) { return o instanceof Subject s && s.id == id; }
-            @Override public int hashCode() {
-                Iterable<Integer> parts = new Iterable<Integer>() {
-                    public Iterator<Integer> iterator() {
-                        return new Iterator<Integer>() {
-                            int at = 0;
-                            public boolean hasNext() { return at < 2; }
-                            public Integer next() { return at++ == 0 ? id : hits; }
-                        };
-                    }
-                };
-                int h = 0;
-                Iterator<Integer> it = parts.iterator();
-                while (it.hasNext()) h = 31 * h + it.next();
-                return h;
-            }
-        }
-        """)
+    results = check_all(tmp_path, HITS)
     status, message = results["hashcode-consistent"]
     assert status == "failed"
     assert "Subject x = new Subject(0, 0);" in message and "Subject y = new Subject(0, 1);" in message
@@ -144,24 +166,7 @@ def test_a_local_class_with_a_captured_local_that_makes_one_of_itself(tmp_path):
     """``Digit`` (declared in hashCode) reads the local ``base`` and the outer ``id``, and
     its ``next()`` makes another ``Digit``, which gets ``base`` from the field holding it:
     the hash is ``id + 2 * base``, and ``base`` is what equals ignores."""
-    results = check_all(tmp_path, """
-        public final class Subject {
-            private final int id;
-            private final int base;
-            Subject(int id, int base) { this.id = id; this.base = base; }
-            @Override public boolean equals(Object o) { return o instanceof Subject s && s.id == id; }
-            @Override public int hashCode() {
-                final int base = this.base;
-                class Digit {
-                    final int steps;
-                    Digit(int steps) { this.steps = steps; }
-                    Digit next() { return new Digit(steps + 1); }
-                    int value() { return id + steps * base; }
-                }
-                return new Digit(1).next().value();
-            }
-        }
-        """)
+    results = check_all(tmp_path, DIGITS)
     status, message = results["hashcode-consistent"]
     assert status == "failed"
     assert "Subject x = new Subject(0, 0);" in message and "Subject y = new Subject(0, 1);" in message
@@ -197,48 +202,8 @@ def test_violations_through_anonymous_and_local_classes_are_confirmed_on_the_jvm
     """The JVM runs the same classes' code: a nested anonymous iterator reading the outer
     object's fields, and a local class reading a captured local, each hashing a field that
     equals ignores."""
-    write(pytester, "src/Hits.java", """\
-        import java.util.Iterator;
-        public final class Hits {
-            private final int id;
-            private final int hits;
-            public Hits(int id, int hits) { this.id = id; this.hits = hits; }
-            @Override public boolean equals(Object o) { return o instanceof Hits h && h.id == id; }
-            @Override public int hashCode() {
-                Iterable<Integer> parts = new Iterable<Integer>() {
-                    public Iterator<Integer> iterator() {
-                        return new Iterator<Integer>() {
-                            int at = 0;
-                            public boolean hasNext() { return at < 2; }
-                            public Integer next() { return at++ == 0 ? id : hits; }
-                        };
-                    }
-                };
-                int h = 0;
-                Iterator<Integer> it = parts.iterator();
-                while (it.hasNext()) h = 31 * h + it.next();
-                return h;
-            }
-        }
-        """)
-    write(pytester, "src/Digits.java", """\
-        public final class Digits {
-            private final int id;
-            private final int base;
-            public Digits(int id, int base) { this.id = id; this.base = base; }
-            @Override public boolean equals(Object o) { return o instanceof Digits d && d.id == id; }
-            @Override public int hashCode() {
-                final int base = this.base;
-                class Digit {
-                    final int steps;
-                    Digit(int steps) { this.steps = steps; }
-                    Digit next() { return new Digit(steps + 1); }
-                    int value() { return id + steps * base; }
-                }
-                return new Digit(1).next().value();
-            }
-        }
-        """)
+    for package, source in (("hits", HITS), ("digits", DIGITS)):
+        write(pytester, f"src/{package}/Subject.java", f"package {package};\n" + textwrap.dedent(source))
     result = pytester.runpytest("--boundcheck", "src", "--boundcheck-replay", "-rx", "-k", "hashcode")
     result.assert_outcomes(failed=2)
     assert confirmed(result.stdout.str()) == 2, result.stdout.str()
