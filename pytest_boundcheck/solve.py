@@ -97,6 +97,7 @@ _BLAST_MB = {(z3.Z3_OP_FPA_DIV, 64): 250, (z3.Z3_OP_FPA_REM, 64): 1000, (z3.Z3_O
              (z3.Z3_OP_FPA_DIV, 32): 45, (z3.Z3_OP_FPA_REM, 32): 250, (z3.Z3_OP_FPA_MUL, 32): 10,
              (z3.Z3_OP_FPA_SQRT, 32): 10, (z3.Z3_OP_FPA_FMA, 32): 15}
 BLAST_BUDGET_MB = 600
+_COSTLY_KINDS = frozenset(kind for kind, _ in _BLAST_MB)
 
 
 @dataclass
@@ -123,7 +124,8 @@ class Solver:
         self.eager = eager
         self.queries = 0
         self.spent = 0  # solver resource units the queries used: a deterministic measure of effort
-        self._variables = Marks(lambda t: t if _is_variable(t) else None)
+        self._variables = Marks(lambda t: t if _is_variable(t) else None,
+                                frozenset({z3.Z3_OP_UNINTERPRETED}))
         self._mentions: list[int] = []  # the variables of each constraint, as needed
         self._parent: dict[int, int] = {}  # bit -> a bit of its group (a union-find forest)
         self._groups: dict[int, int] = {}  # root bit -> the variables of its group
@@ -713,7 +715,7 @@ class Weigher:
     each counted once however often it is shared; remembered per subterm."""
 
     def __init__(self):
-        self._operations = Marks(_costly, floating=True)  # labelled (name, MB)
+        self._operations = Marks(_costly, _COSTLY_KINDS, floating=True)  # labelled (name, MB)
 
     def too_large(self, terms: list[z3.ExprRef], budget: int = BLAST_BUDGET_MB,
                   besides: list[z3.ExprRef] = ()) -> str:
@@ -743,7 +745,7 @@ class WithoutFloatingPoint:
     computed twice from the same fields is one value."""
 
     def __init__(self):
-        self._operations = Marks(_floating_operation, floating=True)
+        self._operations = Marks(_floating_operation, _FLOATING_KINDS, floating=True)
         self._stand_ins: dict[int, tuple] = {}  # operation's id -> (operation, its stand-in)
 
     def weakened(self, term: z3.ExprRef) -> z3.ExprRef:
@@ -780,18 +782,21 @@ class Marks:
     large goal. ``floating``: only floating-point terms are marked, so that a term
     without any, as Z3's probe tells at once (the common case), has none."""
 
-    def __init__(self, mark, floating: bool = False):
+    def __init__(self, mark, kinds: frozenset[int], floating: bool = False):
         self._mark = mark
+        self._kinds = kinds  # the kinds of operation ``mark`` may label: others are not asked
         self._floating = floating
-        # term id -> (term, its marks); the term held, as Z3 reuses the id of one freed
-        self._known: dict[int, tuple] = {}
+        self._known: dict[int, int] = {}  # term id -> its marks, for each subterm seen
+        self._held: z3.AstVector | None = None  # those subterms: Z3 reuses a freed one's id
         self._labels: list = []  # bit -> the label of its subterm
 
     def of(self, terms: list[z3.ExprRef]) -> int:
         if self._floating:
             new = [t for t in terms if t.get_id() not in self._known]
             if new and _without_floating_point(new):
-                self._known.update((t.get_id(), (t, 0)) for t in new)
+                for t in new:
+                    self._hold(t.ctx, t.as_ast())
+                    self._known[t.get_id()] = 0
         marks = 0
         for t in terms:
             marks |= self._gathered(t)
@@ -805,37 +810,43 @@ class Marks:
         return found
 
     def _gathered(self, term: z3.ExprRef) -> int:
-        """Children are read through Z3's C API and wrapped only when new: in a formula of
-        shared subterms most edges lead to known ones, and a wrapper costs a reference
-        count each way."""
-        known = self._known
+        """Walked through Z3's C API, a subterm wrapped only where ``mark`` is asked about
+        it: a Python wrapper per subterm, and its sort, made most of the time of this walk,
+        which took seconds of a check's solving on large formulas."""
+        known, kinds = self._known, self._kinds
         ctx = term.ctx
         ref = ctx.ref()
-        stack = [(term, False)]
+        root = term.as_ast()
+        stack = [(root, z3.Z3_get_ast_id(ref, root), None)]
         while stack:
-            t, children_known = stack.pop()
-            key = t.get_id()
+            ast, key, ids = stack.pop()
             if key in known:
                 continue
-            ast = t.as_ast()
-            apps = z3.Z3_get_ast_kind(ref, ast) in (z3.Z3_APP_AST, z3.Z3_NUMERAL_AST)
-            children = [z3.Z3_get_app_arg(ref, ast, i)
-                        for i in range(z3.Z3_get_app_num_args(ref, ast) if apps else 0)]
-            ids = [z3.Z3_get_ast_id(ref, c) for c in children]
-            if children_known:
-                label = self._mark(t)
-                marks = 0
+            if ids is None:
+                children = []
+                if z3.Z3_get_ast_kind(ref, ast) in (z3.Z3_APP_AST, z3.Z3_NUMERAL_AST):
+                    children = [z3.Z3_get_app_arg(ref, ast, i)
+                                for i in range(z3.Z3_get_app_num_args(ref, ast))]
+                ids = [z3.Z3_get_ast_id(ref, c) for c in children]
+                stack.append((ast, key, ids))
+                stack.extend((c, i, None) for c, i in zip(children, ids) if i not in known)
+                continue
+            marks = 0
+            if _operator(ref, ast) in kinds:
+                label = self._mark(z3.z3._to_expr_ref(ast, ctx))
                 if label is not None:
                     marks = 1 << len(self._labels)
                     self._labels.append(label)
-                for i in ids:
-                    marks |= known[i][1]
-                known[key] = (t, marks)
-            else:
-                stack.append((t, True))
-                stack.extend((z3.ExprRef(c, ctx), False) for c, i in zip(children, ids)
-                             if i not in known)
-        return known[term.get_id()][1]
+            for i in ids:
+                marks |= known[i]
+            self._hold(ctx, ast)
+            known[key] = marks
+        return known[z3.Z3_get_ast_id(ref, root)]
+
+    def _hold(self, ctx: z3.Context, ast) -> None:
+        if self._held is None:
+            self._held = z3.AstVector(ctx=ctx)
+        z3.Z3_ast_vector_push(ctx.ref(), self._held.vector, ast)
 
 
 # operations two terms may share below which ``Solver._differing`` looks for what differs
@@ -849,6 +860,9 @@ _SHARED_OPERATIONS = {z3.Z3_OP_BADD, z3.Z3_OP_BMUL, z3.Z3_OP_BSUB, z3.Z3_OP_BXOR
 # choices and reads carry the values that a contract compares
 _EXACT_FLOATING = {z3.Z3_OP_FPA_FP, z3.Z3_OP_ITE, z3.Z3_OP_SELECT, z3.Z3_OP_UNINTERPRETED,
                    z3.Z3_OP_FPA_NEG, z3.Z3_OP_FPA_ABS}
+# the operations that may compute a floating-point value by arithmetic or conversion
+_FLOATING_KINDS = frozenset(getattr(z3, n) for n in dir(z3) if n.startswith("Z3_OP_FPA_")) \
+    - _EXACT_FLOATING
 
 
 def _core_solver(ctx: z3.Context) -> z3.Solver:
@@ -1033,7 +1047,11 @@ def _factor(kind: int, kids: list[z3.BoolRef]) -> z3.BoolRef:
 
 def _bool_kind(t: z3.BoolRef) -> int | None:
     """The operator of a Boolean application (``Z3_OP_AND``...), None for other terms."""
-    ref, ast = t.ctx.ref(), t.as_ast()
+    return _operator(t.ctx.ref(), t.as_ast())
+
+
+def _operator(ref, ast) -> int | None:
+    """The operator of an application given through Z3's C API, None for other terms."""
     if z3.Z3_get_ast_kind(ref, ast) != z3.Z3_APP_AST:
         return None
     return z3.Z3_get_decl_kind(ref, z3.Z3_get_app_decl(ref, ast))
