@@ -98,6 +98,7 @@ _BLAST_MB = {(z3.Z3_OP_FPA_DIV, 64): 250, (z3.Z3_OP_FPA_REM, 64): 1000, (z3.Z3_O
              (z3.Z3_OP_FPA_SQRT, 32): 10, (z3.Z3_OP_FPA_FMA, 32): 15}
 BLAST_BUDGET_MB = 600
 _COSTLY_KINDS = frozenset(kind for kind, _ in _BLAST_MB)
+_VARIABLE_KINDS = frozenset({z3.Z3_OP_UNINTERPRETED})  # a variable is an application too
 
 
 @dataclass
@@ -124,8 +125,7 @@ class Solver:
         self.eager = eager
         self.queries = 0
         self.spent = 0  # solver resource units the queries used: a deterministic measure of effort
-        self._variables = Marks(lambda t: t if _is_variable(t) else None,
-                                frozenset({z3.Z3_OP_UNINTERPRETED}))
+        self._variables = Marks(lambda t: t if _is_variable(t) else None, _VARIABLE_KINDS)
         self._mentions: list[int] = []  # the variables of each constraint, as needed
         self._parent: dict[int, int] = {}  # bit -> a bit of its group (a union-find forest)
         self._groups: dict[int, int] = {}  # root bit -> the variables of its group

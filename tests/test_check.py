@@ -167,20 +167,17 @@ def test_marked_subterms_are_gathered_once_however_often_they_are_shared():
     ctx = z3.Context()
     x, y = z3.BitVec("x", 32, ctx), z3.BitVec("y", 32, ctx)
     shared = x * y
-    variables = solve.Marks(lambda t: t if solve._is_variable(t) else None, VARIABLE_KINDS)
+    variables = solve.Marks(lambda t: t if solve._is_variable(t) else None, solve._VARIABLE_KINDS)
     both = variables.of([shared + shared > x, y == 1])
     assert sorted(str(v) for v in variables.labels(both)) == ["x", "y"]
     assert variables.of([y + 1 == 2]) & ~both == 0  # y is the same mark the second time
-
-
-VARIABLE_KINDS = frozenset({z3.Z3_OP_UNINTERPRETED})
 
 
 def test_the_marks_of_a_freed_formula_are_not_those_of_the_next():
     """Z3 gives a new term the id of a freed one: the marks of every subterm seen are
     kept with the subterm itself, so a later formula is never taken for an earlier one."""
     ctx = z3.Context()
-    variables = solve.Marks(lambda t: t if solve._is_variable(t) else None, VARIABLE_KINDS)
+    variables = solve.Marks(lambda t: t if solve._is_variable(t) else None, solve._VARIABLE_KINDS)
     for i in range(20):
         term = z3.BitVec(f"v{i}", 32, ctx) * 3 == 1
         assert [str(v) for v in variables.labels(variables.of([term]))] == [f"v{i}"]
