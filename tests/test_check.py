@@ -108,14 +108,15 @@ def test_floating_point_left_out_of_path_questions_weakens_them_soundly():
     ctx = z3.Context()
     a, b = z3.FP("a", z3.Float64(ctx)), z3.FP("b", z3.Float64(ctx))
     choice = z3.BitVec("y", 32, ctx)
-    product = a * b / a
+    rm = z3.RNE(ctx)  # an operator would take its rounding mode from Z3's main context
+    product = z3.fpDiv(rm, z3.fpMul(rm, a, b, ctx), a, ctx)
     weak = WithoutFloatingPoint()
     contradiction = weak.weakened(z3.And(choice == 1, product > b, choice == 2))
-    only_by_arithmetic = weak.weakened(z3.And(a > 1, b > 0, a * b < b))  # false in IEEE
+    only_by_arithmetic = weak.weakened(z3.And(a > 1, b > 0, z3.fpMul(rm, a, b, ctx) < b))  # false in IEEE
     assert z3.Solver(ctx=ctx).check(contradiction) == z3.unsat
     assert z3.Solver(ctx=ctx).check(only_by_arithmetic) == z3.sat
     assert "fp.mul" not in only_by_arithmetic.sexpr() and "fp.div" not in contradiction.sexpr()
-    assert weak.weakened(a * b > b).eq(weak.weakened(a * b > b))  # one stand-in per operation
+    assert weak.weakened(z3.fpMul(rm, a, b, ctx) > b).eq(weak.weakened(z3.fpMul(rm, a, b, ctx) > b))
 
 
 def test_the_formulas_of_a_query_are_carried_to_its_context_together_and_in_order():
@@ -192,7 +193,7 @@ def test_a_question_without_floating_point_weakens_nothing_past_its_deadline():
     ctx = z3.Context()
     rm, sort = z3.RNE(ctx), z3.Float64(ctx)
     values = [z3.FP(f"d{i}", sort, ctx) for i in range(200)]
-    constraints = [z3.fpLT(z3.fpAdd(rm, v, v), values[0]) for v in values]
+    constraints = [z3.fpLT(z3.fpAdd(rm, v, v, ctx), values[0], ctx) for v in values]
     solver = solve.Solver(ctx, 10.0, constraints, [], set())
     answer = solver._weakly(constraints[1], constraints, [], 0.0, 0)
     assert answer.verdict == "unknown"
@@ -256,7 +257,7 @@ def test_a_check_whose_exploring_took_all_its_time_asks_the_solver_nothing():
     a, b = (z3.FP(n, z3.Float64(ctx)) for n in "ab")
     solver = solve.Solver(ctx, 0.0, [a > b], [], set())
     assert solver.check(z3.BoolVal(False, ctx)).verdict == "unsat"
-    answer = solver.check(a / b == a)
+    answer = solver.check(z3.fpDiv(z3.RNE(ctx), a, b, ctx) == a)
     assert (answer.verdict, answer.reason, solver.queries) == ("unknown", "timeout", 0)
     assert not solver.weaker._stand_ins  # nothing weakened either
 
@@ -276,7 +277,7 @@ def test_the_question_without_floating_point_gets_a_fixed_short_time_whatever_th
         return weakly(self, goal, constraints, fixed, left, rlimit, confirm)
     monkeypatch.setattr(solve.Solver, "_weakly", spy)
     solver = solve.Solver(ctx, 100.0, [a > b], [], set())
-    assert solver.check(a + b == a).verdict == "sat"
+    assert solver.check(z3.fpAdd(z3.RNE(ctx), a, b, ctx) == a).verdict == "sat"
     assert given == [solve.WEAKER_SECONDS]
 
 
@@ -287,7 +288,7 @@ def test_arithmetic_too_large_to_bit_blast_is_weighed_with_the_object_choices_pu
     ctx = z3.Context()
     a, b, c, d, r = (z3.FP(n, z3.Float64(ctx)) for n in "abcdr")
     choice = z3.BitVec("choice", 32, ctx)
-    result = [r == z3.If(choice == 1, a / b / c / d, a)]  # three divisions: about 750 MB
+    result = [r == z3.If(choice == 1, _divided(a, b, c, d), a)]  # three divisions: about 750 MB
     solver = solve.Solver(ctx, 10.0, [z3.ULE(choice, 1)] + result, [(choice, [0, 1])], {"choice"})
     answer = solver.check(z3.And(z3.fpIsNaN(r, ctx), z3.ULE(choice, 1)))  # split on the choice
     assert answer.verdict == "sat"
@@ -299,6 +300,13 @@ def test_arithmetic_too_large_to_bit_blast_is_weighed_with_the_object_choices_pu
                                 r == z3.FPVal(2.0, None, z3.Float64(ctx), ctx)))
     assert refused.verdict == "unknown" and "3 double divisions: bit-blasting" in refused.reason
 
+
+def _divided(first: z3.FPRef, *divisors: z3.FPRef) -> z3.FPRef:
+    """``first / d1 / d2...`` rounded to nearest in their own context (Python's ``/`` takes
+    its rounding mode from Z3's main context, and a term of two contexts corrupts both)."""
+    for d in divisors:
+        first = z3.fpDiv(z3.RNE(first.ctx), first, d, first.ctx)
+    return first
 
 def test_putting_the_object_choices_into_the_constraints_stops_at_the_deadline():
     """A case too large to bit-blast has the choices put into every constraint first:
@@ -320,8 +328,9 @@ def test_a_case_too_large_to_bit_blast_is_decided_without_its_arithmetic():
     a, b, c, d, r, s = (z3.FP(n, z3.Float64(ctx)) for n in "abcdrs")
     choice = z3.BitVec("choice", 32, ctx)
     n = z3.BitVec("n", 64, ctx)
-    quotient = z3.If(choice == 1, a / b / c / d, z3.fpSignedToFP(z3.RNE(ctx), n, z3.Float64(ctx), ctx))
-    constraints = [z3.ULE(choice, 1), r == quotient, s == z3.If(choice == 1, a / b / c / d, a)]
+    quotient = z3.If(choice == 1, _divided(a, b, c, d),
+                     z3.fpSignedToFP(z3.RNE(ctx), n, z3.Float64(ctx), ctx))
+    constraints = [z3.ULE(choice, 1), r == quotient, s == z3.If(choice == 1, _divided(a, b, c, d), a)]
     solver = solve.Solver(ctx, 10.0, list(constraints), [(choice, [0, 1])], {"choice"})
     differ = z3.fpToIEEEBV(r, ctx) != z3.fpToIEEEBV(s, ctx)
     assert solver.check(z3.And(choice == 1, differ)).verdict == "unsat"
