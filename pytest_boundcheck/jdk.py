@@ -166,8 +166,10 @@ LIBRARY_SUPERTYPES = _library_supertypes()
 
 
 def is_library_interface(cls: ClassInfo) -> bool:
-    """Is this class without source an interface of the Java SE API?"""
-    return cls.origin == "external" and LIBRARY_SUPERTYPES.get(cls.fqname, ("",))[0] is None
+    """Is this class without source an interface of the Java SE API? (In the table an
+    interface has no superclass, as ``java.lang.Object`` has none.)"""
+    return (cls.origin == "external" and cls.fqname in LIBRARY_SUPERTYPES
+            and cls.fqname != OBJECT and LIBRARY_SUPERTYPES[cls.fqname][0] is None)
 
 
 def library_superclass(cls: ClassInfo) -> ClassInfo | None:
