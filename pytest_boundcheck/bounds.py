@@ -20,5 +20,6 @@ class Bounds:
         """The bounds in words; the length only for a check that met arrays or collections."""
         per_type = f"{self.objects} objects/type, " if self.objects_mode == "fields" else ""
         met = " and ".join(w for w, m in (("arrays", arrays), ("collections", collections)) if m)
-        length = f", {met} up to {self.max_length} elements" if met else ""
+        plural = "" if self.max_length == 1 else "s"
+        length = f", {met} up to {self.max_length} element{plural}" if met else ""
         return f"int 32-bit, {per_type}{self.unroll} unrolls, inline depth {self.inline_depth}{length}"

@@ -86,8 +86,9 @@ class ObjectMaker:
     def describe(self) -> str:
         if self.bounds.objects_mode == "fields":
             return "objects: any field values"
-        text = (f"objects: built by constructors and factories, then up to {self.bounds.calls} "
-                f"method calls")
+        calls = self.bounds.calls
+        text = (f"objects: built by constructors and factories, then up to {calls} "
+                f"method call{'' if calls == 1 else 's'}")
         reasons: dict[str, list[str]] = {}
         for cls, why in self.by_fields.items():
             reasons.setdefault(why, []).append(cls.simple_name)

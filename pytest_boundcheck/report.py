@@ -26,4 +26,5 @@ def summary_table(results: dict[tuple[str, str], str]) -> str:
     for status in results.values():
         counts[status] = counts.get(status, 0) + 1
     total = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
-    return tabulate(rows, headers=headers, tablefmt="simple") + f"\n{len(classes)} classes: {total}"
+    noun = "class" if len(classes) == 1 else "classes"
+    return tabulate(rows, headers=headers, tablefmt="simple") + f"\n{len(classes)} {noun}: {total}"

@@ -82,7 +82,7 @@ def test_the_length_bound_is_the_one_option_for_arrays_and_collections(pytester)
                                 "-k", "hashcode")
     result.assert_outcomes(failed=1)  # marks may be null; no list or array has 2 elements
     result.stdout.fnmatch_lines(["*NullPointerException*",
-                                 "bounds: *, arrays and collections up to 1 elements*"])
+                                 "bounds: *, arrays and collections up to 1 element,*"])
 
 
 def test_a_collection_method_not_modelled_is_a_skip_naming_it(pytester):
