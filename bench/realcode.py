@@ -10,6 +10,8 @@ one line), collection errors, and the time per item (median, p95, max) with the 
 items. The share of items that reached a verdict (pass, fail or xfail) is the figure the
 project tracks: a skip is an item the engine could not decide, and a failure that is the
 plugin's own internal error is counted as a crash, listed by name, not as a verdict.
+Verdicts reached within smaller bounds, after the check within the bounds set ran out of
+time, are counted apart as well.
 
 For large projects, ``--every N`` checks every N-th item only (the same items on every run)
 and ``--max-seconds S`` stops cleanly after the item that ends past S seconds; the figures
@@ -30,6 +32,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 INTERNAL_ERROR = "boundcheck internal error"
+SMALLER = "smaller bounds than those set"  # in what a verdict within smaller bounds says
 # Parts of a skip message that differ between occurrences of one cause.
 _VARYING = [
     (re.compile(r"\(reached with [^)]*\)"), ""),
@@ -90,7 +93,7 @@ def main() -> None:
     outcomes: collections.Counter[str] = collections.Counter()
     skips: collections.Counter[str] = collections.Counter()
     times: list[tuple[float, str]] = []
-    errors = 0
+    errors = smaller = 0
     crashes: list[str] = []
     for case in ET.parse(report).getroot().iter("testcase"):
         name = f"{case.get('classname')}::{case.get('name')}"
@@ -104,17 +107,23 @@ def main() -> None:
         if INTERNAL_ERROR in told:
             outcomes["crashed"] += 1
             crashes.append(name)
+            continue
         elif failure is not None:
             outcomes["failed"] += 1
         elif case.find("error") is not None:
             outcomes["error"] += 1
+            continue
         elif skipped is not None and skipped.get("type") == "pytest.xfail":
             outcomes["xfailed"] += 1
         elif skipped is not None:
             outcomes["skipped"] += 1
             skips[reason(skipped.get("message", ""))] += 1
+            continue
         else:
             outcomes["passed"] += 1
+        said = told + ("" if skipped is None else skipped.get("message", "")) + "".join(
+            p.get("value", "") for p in case.iter("property"))
+        smaller += SMALLER in said
     items = sum(outcomes.values())
     verdicts = outcomes["passed"] + outcomes["failed"] + outcomes["xfailed"]
     print(f"roots: {' '.join(args.roots)}")
@@ -130,7 +139,8 @@ def main() -> None:
     for name in crashes:
         print(f"  crashed: {name}")
     if items:
-        print(f"verdicts (pass, fail, xfail): {verdicts}/{items} = {100 * verdicts / items:.1f}%")
+        print(f"verdicts (pass, fail, xfail): {verdicts}/{items} = {100 * verdicts / items:.1f}%"
+              f", of which {smaller} within smaller bounds")
     print(f"collection errors: {errors}")
     print("skips by reason (top 20):")
     for text, count in skips.most_common(20):

@@ -1,7 +1,7 @@
 """The bounds a check holds within. Integers are always Java's own widths."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -15,6 +15,14 @@ class Bounds:
     calls: int = 2          # method calls on an object after its constructor
     string_length: int = 3  # chars of a string a check starts from
     max_length: int = 3     # elements of an array or a collection
+
+    def smaller(self) -> Bounds:
+        """The bounds a check that ran out of time within these is tried again at: each
+        bound that multiplies the code to explore, cut to a small scope (most violations
+        of these contracts show with one element and one call)."""
+        return replace(self, unroll=min(self.unroll, 2), inline_depth=min(self.inline_depth, 4),
+                       max_length=min(self.max_length, 1), calls=min(self.calls, 1),
+                       objects=min(self.objects, 2))
 
     def describe(self, arrays: bool = False, collections: bool = False) -> str:
         """The bounds in words; the length only for a check that met arrays or collections."""

@@ -69,7 +69,9 @@ _BOUND_OPTIONS = {
     "inline_depth": (_positive_int, "inline_depth", "nesting of inlined calls"),
     "delegation_depth": (_positive_int, "delegation_depth",
                          "nesting of calls of one method through objects made from field values"),
-    "timeout": (_positive_float, "timeout", "solver seconds per check"),
+    "timeout": (_positive_float, "timeout",
+                "seconds per check; an undecided check is done again within smaller bounds "
+                "for a quarter of them more"),
     "string_length": (_count, "string_length", "length of the strings a check starts from"),
 }
 

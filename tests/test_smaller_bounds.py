@@ -1,0 +1,98 @@
+"""A check undecided within the bounds set (it ran out of time) is done again within
+smaller bounds, for a quarter of the time limit more: its verdict says that it holds of
+smaller bounds, and why; undecided again, the item is skipped with both reasons."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from pytest_boundcheck import symex
+from pytest_boundcheck.bounds import Bounds
+from pytest_boundcheck.project import Project
+
+RANGE = """
+    public final class Range {
+        private final int low, high;
+        public Range(int low, int high) { this.low = low; this.high = high; }
+        @Override public boolean equals(Object o) {
+            return o instanceof Range && ((Range) o).low == low && ((Range) o).high == high;
+        }
+        @Override public int hashCode() { return 31 * low + high; }
+    }
+    """
+
+# equal ranges of different highs hash apart
+SLOPPY = RANGE.replace("Range", "Sloppy").replace("&& ((Sloppy) o).high == high", "")
+
+SMALLER = Bounds().smaller()
+
+
+def outcome(tmp_path, source: str, contract: str, bounds: Bounds = Bounds()):
+    (tmp_path / "Demo.java").write_text(textwrap.dedent(source))
+    project = Project([tmp_path])
+    cls = project.program.project[0]
+    return project.check(cls, next(c for c in project.contracts_for(cls) if c.id == contract),
+                         bounds)
+
+
+@pytest.fixture
+def undecided_within(monkeypatch):
+    """Exploring runs out of time at once within the bounds whose loop unrolls are
+    ``limit`` or more (by default those set)."""
+    def patch(limit: int = Bounds().unroll):
+        exec_stmt = symex.Executor.exec_stmt
+
+        def out_of_time(self, stmt, state):
+            if self.bounds.unroll >= limit:
+                raise symex.OutOfTime(f"exploring the code took longer than the time limit "
+                                      f"of {self.bounds.timeout:g} s (at line {stmt.line})")
+            return exec_stmt(self, stmt, state)
+        monkeypatch.setattr(symex.Executor, "exec_stmt", out_of_time)
+    return patch
+
+
+def test_the_smaller_bounds_cut_what_multiplies_the_code_to_explore():
+    assert (SMALLER.unroll, SMALLER.inline_depth, SMALLER.max_length, SMALLER.calls) == (2, 4, 1, 1)
+    assert SMALLER.smaller() == SMALLER
+
+
+def test_a_check_undecided_within_the_bounds_set_passes_within_smaller_ones_saying_so(
+        tmp_path, undecided_within):
+    undecided_within()
+    found = outcome(tmp_path, RANGE, "hashcode-consistent")
+    assert found.status == "passed"
+    assert found.message.startswith("no violation within int 32-bit, 2 unrolls, inline depth 4;")
+    assert ("; smaller bounds than those set, whose check was undecided: exploring the code "
+            "took longer than the time limit of 10 s (at line ") in found.message
+    assert "bounds: int 32-bit, 8 unrolls, inline depth 8" in found.message
+
+
+def test_a_violation_within_smaller_bounds_is_the_items_failure(tmp_path, undecided_within):
+    undecided_within()
+    found = outcome(tmp_path, SLOPPY, "hashcode-consistent")
+    assert found.status == "failed" and found.counterexample is not None
+    assert "bounds: int 32-bit, 2 unrolls, inline depth 4" in found.message
+    assert "\nfound within smaller bounds than those set, whose check was undecided" in found.message
+
+
+def test_undecided_within_smaller_bounds_too_the_item_is_skipped_with_both_reasons(
+        tmp_path, undecided_within):
+    undecided_within(limit=1)
+    found = outcome(tmp_path, RANGE, "hashcode-consistent")
+    assert found.status == "skipped" and found.undecided
+    first, _, second = found.message.partition("; then within smaller bounds: ")
+    assert "time limit of 10 s" in first and "bounds: int 32-bit, 8 unrolls" in first
+    assert "time limit of 2.5 s" in second and "bounds: int 32-bit, 2 unrolls" in second
+
+
+def test_bounds_as_small_as_the_smaller_ones_are_checked_once(tmp_path, undecided_within):
+    undecided_within(limit=1)
+    found = outcome(tmp_path, RANGE, "hashcode-consistent", SMALLER)
+    assert found.status == "skipped" and "smaller bounds" not in found.message
+
+
+def test_a_decided_check_is_not_done_again(tmp_path):
+    found = outcome(tmp_path, RANGE, "hashcode-consistent")
+    assert found.status == "passed" and "smaller bounds" not in found.message
+    assert found.message.startswith("no violation within int 32-bit, 8 unrolls, inline depth 8;")
