@@ -96,3 +96,14 @@ def test_a_decided_check_is_not_done_again(tmp_path):
     found = outcome(tmp_path, RANGE, "hashcode-consistent")
     assert found.status == "passed" and "smaller bounds" not in found.message
     assert found.message.startswith("no violation within int 32-bit, 8 unrolls, inline depth 8;")
+
+
+def test_the_verbose_report_shows_the_smaller_bounds_a_pass_holds_of(pytester, undecided_within):
+    undecided_within()
+    (pytester.path / "src").mkdir()
+    (pytester.path / "src" / "Range.java").write_text(textwrap.dedent(RANGE))
+    result = pytester.runpytest("--boundcheck", "src", "-v", "-k", "hashcode")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(["*::Range::hashcode-consistent PASSED (no violation within int "
+                                 "32-bit, 2 unrolls, inline depth 4; *; smaller bounds than those "
+                                 "set, whose check was undecided: exploring the code took longer*"])
