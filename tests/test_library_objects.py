@@ -15,6 +15,7 @@ LIBRARY = {
     "Link": ("passed",) * 5,
     "Mirror": ("passed",) * 4 + ("xfailed",),
     "Amount": ("passed",) * 9,
+    "Tally": ("passed",) * 4 + ("failed",),
 }
 
 
@@ -45,6 +46,35 @@ def test_a_pass_lists_the_classes_it_assumed_obey_their_contracts(pytester):
     result = pytester.runpytest("--boundcheck", "bookings", "-v", "-k", "Booking and transitive")
     result.stdout.fnmatch_lines([("*assumed java.time.LocalDate obeys the contracts of equals, "
                                   "hashCode and compareTo*")])
+
+
+def test_a_jdk_class_runs_from_its_java_model(pytester):
+    pytester.copy_example("library")
+    result = pytester.runpytest("--boundcheck", "bookings", "-k", "Tally and hashcode")
+    result.stdout.fnmatch_lines([
+        "  Tally x = new Tally(0);",
+        "  Tally y = new Tally(0);",
+        "  x.equals(y)   -> true  (Tally.java:32)",
+    ])
+
+
+def test_a_jdk_model_object_made_from_field_values_keeps_its_invariant(pytester):
+    """No constructor makes a ``Bits`` here, so its fields take any values; its
+    AtomicLongArray's own array is never null, as the JDK keeps it."""
+    write(pytester, "src/Bits.java", """\
+        import java.util.concurrent.atomic.AtomicLongArray;
+        public final class Bits {
+            private final AtomicLongArray words;
+            private Bits(AtomicLongArray words) { this.words = words; }
+            static int size(AtomicLongArray a) { return a == null ? -1 : a.length(); }
+            @Override public boolean equals(Object o) {
+                return o instanceof Bits b && size(words) == size(b.words);
+            }
+            @Override public int hashCode() { return size(words); }
+        }
+        """)
+    result = pytester.runpytest("--boundcheck", "src")
+    result.assert_outcomes(passed=5)
 
 
 def test_library_helpers_run_from_their_models(pytester):
