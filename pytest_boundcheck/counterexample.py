@@ -418,7 +418,9 @@ def _escaped(code: int) -> str:
 def field_constructor(cls: ClassInfo) -> tuple[MethodInfo, list[FieldInfo]] | None:
     """A non-private constructor that sets exactly all of the instance fields from its
     parameters (``this.x = x`` and ``super(x, y)`` only), and those fields in parameter
-    order."""
+    order. A library model's may copy an array (``this.a = a.clone()``), as the JDK's
+    ``AtomicLongArray(long[])`` does: its fields are private to it, so no other object
+    can hold the array it copies."""
     fields = cls.instance_fields()
     for ctor in cls.ctors:
         if "private" in ctor.decl.modifiers:
@@ -456,8 +458,12 @@ def _param_fields(cls: ClassInfo, decl: ast.MethodDecl) -> dict[str, int] | None
     elif cls.superclass is not None and cls.superclass.is_project and cls.superclass.instance_fields():
         return None
     for s in stmts:
-        if not (isinstance(s, ast.ExprStmt) and isinstance(s.expr, ast.Assign) and s.expr.op == "="
-                and isinstance(s.expr.value, ast.Name) and s.expr.value.name in params):
+        value = s.expr.value if isinstance(s, ast.ExprStmt) and isinstance(s.expr, ast.Assign) \
+            and s.expr.op == "=" else None
+        if cls.origin == "library" and isinstance(value, ast.MethodCall) and value.name == "clone" \
+                and not value.args:
+            value = value.target
+        if not (isinstance(value, ast.Name) and value.name in params):
             return None
         target = s.expr.target
         if isinstance(target, ast.FieldAccess) and isinstance(target.target, ast.This):
@@ -468,5 +474,5 @@ def _param_fields(cls: ClassInfo, decl: ast.MethodDecl) -> dict[str, int] | None
             return None
         if name not in cls.fields or cls.fields[name].static:
             return None
-        mapping[cls.fields[name].key] = params[s.expr.value.name]
+        mapping[cls.fields[name].key] = params[value.name]
     return mapping

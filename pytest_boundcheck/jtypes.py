@@ -158,6 +158,11 @@ class ClassInfo:
         return self.origin == "project"
 
     @property
+    def has_source(self) -> bool:
+        """Does the engine run its Java code: the project's, or a library model's?"""
+        return self.origin in ("project", "library")
+
+    @property
     def path(self) -> str | None:
         return self.unit.path if self.unit else None
 

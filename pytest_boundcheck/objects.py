@@ -171,7 +171,7 @@ class ObjectMaker:
         ex = self.ex
         if cls.kind == "enum":
             return ex.choice(f"{cls.simple_name}#{self._next()}", cls, [cls], nullable=False), state
-        if cls.fqname == jdk.STRING or cls.origin != "project":
+        if cls.fqname == jdk.STRING or not cls.has_source:
             return ref_to(cls, self._library_object(cls), ex.ctx), state
         builders = _builders(cls)
         if cls.is_abstract:
@@ -285,7 +285,7 @@ class ObjectMaker:
             if value is None:
                 value, state = self._argument(state, p, depth, f"{choice}.{method.name}.{p.name}")
                 if isinstance(p.type, PrimType) or all(
-                        o is None or not o.cls.is_project for o in value.targets):
+                        o is None or not o.cls.has_source for o in value.targets):
                     self._shared[key] = value
             args.append(value)
         return args, state

@@ -302,7 +302,9 @@ class Executor:
             return self.any_array(cls, label)
         if collections_model.any_content(cls):
             return collections_model.any_collection(self, cls, label)
-        return self.heap_object(cls, label, "slot", opaque=cls not in self.universe)
+        # a library model's class is exactly that: no subclass of it has source
+        return self.heap_object(cls, label, "slot",
+                                opaque=cls not in self.universe and cls.origin != "library")
 
     def any_string(self, label: str) -> HeapObj:
         """A string with any contents within the length bound."""

@@ -2,7 +2,8 @@
 taken to obey their contracts, and the results say so."""
 from __future__ import annotations
 
-from test_plugin import expected_outcomes, outcomes, write
+from test_plugin import confirmed, expected_outcomes, outcomes, write
+from test_repro import needs_jdk
 
 LIBRARY = {
     "Booking": ("passed",) * 9,
@@ -58,23 +59,49 @@ def test_a_jdk_class_runs_from_its_java_model(pytester):
     ])
 
 
-def test_a_jdk_model_object_made_from_field_values_keeps_its_invariant(pytester):
-    """No constructor makes a ``Bits`` here, so its fields take any values; its
-    AtomicLongArray's own array is never null, as the JDK keeps it."""
-    write(pytester, "src/Bits.java", """\
-        import java.util.concurrent.atomic.AtomicLongArray;
-        public final class Bits {
-            private final AtomicLongArray words;
-            private Bits(AtomicLongArray words) { this.words = words; }
-            static int size(AtomicLongArray a) { return a == null ? -1 : a.length(); }
-            @Override public boolean equals(Object o) {
-                return o instanceof Bits b && size(words) == size(b.words);
-            }
-            @Override public int hashCode() { return size(words); }
+BITS = """\
+    import java.util.concurrent.atomic.AtomicLongArray;
+    public final class Bits {
+        private final AtomicLongArray words;
+        %s Bits(AtomicLongArray words) { this.words = words; }
+        static int size(AtomicLongArray a) { return a == null ? -1 : a.length(); }
+        @Override public boolean equals(Object o) {
+            return o instanceof Bits b && size(words) == size(b.words);
         }
-        """)
-    result = pytester.runpytest("--boundcheck", "src")
-    result.assert_outcomes(passed=5)
+        @Override public int hashCode() { return size(words) > 0 ? (int) words.get(0) : 0; }
+    }
+    """
+
+
+@needs_jdk
+def test_an_argument_of_a_jdk_model_class_is_made_by_its_constructor(pytester):
+    """Equal by the number of words, hashed by the first: the AtomicLongArray a constructor
+    is given is made as Java makes one, and the violation replays on the JVM."""
+    write(pytester, "src/Bits.java", BITS % "public")
+    result = pytester.runpytest("--boundcheck", "src", "--boundcheck-replay", "-rx")
+    result.assert_outcomes(passed=4, failed=1)
+    result.stdout.fnmatch_lines([
+        "  AtomicLongArray atomicLongArray1 = new AtomicLongArray(*);",
+        "  Bits x = new Bits(atomicLongArray1);",
+    ])
+    assert confirmed(result.stdout.str()) == 1, result.stdout.str()
+
+
+@needs_jdk
+def test_a_field_of_a_jdk_model_class_keeps_its_invariant_and_shows_as_made(pytester):
+    """No constructor makes a ``Bits`` here, so its fields take any values; its
+    AtomicLongArray's own array is never null, as the JDK keeps it (no reflexivity or
+    symmetry failure from a NullPointerException), and the counterexample makes it with
+    its constructor."""
+    write(pytester, "src/Bits.java", BITS % "private")
+    result = pytester.runpytest("--boundcheck", "src", "--boundcheck-replay", "-rx")
+    result.assert_outcomes(passed=4, xfailed=1)
+    result.stdout.fnmatch_lines([
+        "  long[[]] longArray1 = new long[[]] {*L};",
+        "  AtomicLongArray atomicLongArray1 = new AtomicLongArray(longArray1);",
+        '  set(x, Bits.class, "words", atomicLongArray1);',
+    ])
+    assert confirmed(result.stdout.str()) == 1, result.stdout.str()
 
 
 def test_library_helpers_run_from_their_models(pytester):
