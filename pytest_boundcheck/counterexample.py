@@ -375,8 +375,8 @@ def java_floating(t: PrimType, value: float, named: bool = True) -> str:
         return f"{box}.NaN"
     if math.isinf(value):
         return f"{box}.{'POSITIVE' if value > 0 else 'NEGATIVE'}_INFINITY"
-    if named and (t, value) in _NAMED:
-        return _NAMED[(t, value)]
+    if named and (t, abs(value)) in _NAMED:  # -Double.MIN_VALUE reads better than -5e-324
+        return ("-" if value < 0 else "") + _NAMED[(t, abs(value))]
     suffix = "" if t is DOUBLE else "f"
     for digits in range(1, _SHORT_DIGITS + 1):
         text = f"{value:.{digits}g}"

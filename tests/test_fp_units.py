@@ -56,7 +56,8 @@ def test_total_order_key_orders_as_double_compare():
     (DOUBLE, math.nan, "Double.NaN"), (FLOAT, -math.inf, "Float.NEGATIVE_INFINITY"),
     (DOUBLE, -0.0, "-0.0"), (FLOAT, -0.0, "-0.0f"), (DOUBLE, 0.1, "0.1"),
     (FLOAT, semantics.nearest(FLOAT, Fraction(1, 10)), "0.1f"), (DOUBLE, 1e22, "1e+22"),
-    (DOUBLE, 5e-324, "Double.MIN_VALUE"), (FLOAT, 16777216.0, "16777216.0f"),
+    (DOUBLE, 5e-324, "Double.MIN_VALUE"), (DOUBLE, -5e-324, "-Double.MIN_VALUE"),
+    (FLOAT, -float.fromhex("0x1.fffffep127"), "-Float.MAX_VALUE"), (FLOAT, 16777216.0, "16777216.0f"),
     (DOUBLE, 0.1 + 0.2, "Double.longBitsToDouble(0x3fd3333333333334L)"),
 ])
 def test_counterexample_literals_are_exact(t, value, text):
