@@ -172,7 +172,7 @@ class ObjectMaker:
         if cls.kind == "enum":
             return ex.choice(f"{cls.simple_name}#{self._next()}", cls, [cls], nullable=False), state
         if cls.fqname == jdk.STRING or not cls.has_source:
-            return ref_to(cls, self._library_object(cls), ex.ctx), state
+            return ref_to(cls, self._object_without_source(cls), ex.ctx), state
         builders = _builders(cls)
         if cls.is_abstract:
             return self._by_fields(state, cls, f"of an unknown subclass that keeps its code: "
@@ -366,7 +366,9 @@ class ObjectMaker:
                                      event.where))
             del ex.stuck[stuck_before:]
 
-    def _library_object(self, cls: ClassInfo) -> HeapObj:
+    def _object_without_source(self, cls: ClassInfo) -> HeapObj:
+        """Any object of a class whose Java code the engine does not run: a string, box,
+        array or collection with any contents, else an object known by its contracts."""
         ex = self.ex
         n = self._next()
         if cls.fqname == jdk.STRING:

@@ -302,7 +302,8 @@ class Executor:
             return self.any_array(cls, label)
         if collections_model.any_content(cls):
             return collections_model.any_collection(self, cls, label)
-        # a library model's class is exactly that: no subclass of it has source
+        # a library model's object is of exactly its class (``domain`` gives no other), and
+        # its methods run the model's code
         return self.heap_object(cls, label, "slot",
                                 opaque=cls not in self.universe and cls.origin != "library")
 
