@@ -2,6 +2,7 @@
 taken to obey their contracts, and the results say so."""
 from __future__ import annotations
 
+import pytest
 from test_plugin import confirmed, expected_outcomes, outcomes, write
 from test_repro import needs_jdk
 
@@ -74,33 +75,23 @@ BITS = """\
 
 
 @needs_jdk
-def test_an_argument_of_a_jdk_model_class_is_made_by_its_constructor(pytester):
-    """Equal by the number of words, hashed by the first: the AtomicLongArray a constructor
-    is given is made as Java makes one, and the violation replays on the JVM."""
-    write(pytester, "src/Bits.java", BITS % "public")
+@pytest.mark.parametrize("access, outcome, lines", [
+    # made by Bits's constructor: the AtomicLongArray it is given is made as Java makes one
+    ("public", {"failed": 1}, ["  AtomicLongArray atomicLongArray1 = new AtomicLongArray(*);",
+                               "  Bits x = new Bits(atomicLongArray1);"]),
+    # made from field values: the AtomicLongArray's own array is never null, as the JDK
+    # keeps it (no reflexivity or symmetry failure from a NullPointerException), and the
+    # counterexample makes it with its constructor
+    ("private", {"xfailed": 1}, ["  long[[]] longArray1 = new long[[]] {*L};",
+                                 "  AtomicLongArray atomicLongArray1 = new AtomicLongArray(longArray1);",
+                                 '  set(x, Bits.class, "words", atomicLongArray1);']),
+])
+def test_an_object_of_a_jdk_model_class_is_made_as_java_makes_one(pytester, access, outcome, lines):
+    """Equal by the number of words, hashed by the first; the violation replays on the JVM."""
+    write(pytester, "src/Bits.java", BITS % access)
     result = pytester.runpytest("--boundcheck", "src", "--boundcheck-replay", "-rx")
-    result.assert_outcomes(passed=4, failed=1)
-    result.stdout.fnmatch_lines([
-        "  AtomicLongArray atomicLongArray1 = new AtomicLongArray(*);",
-        "  Bits x = new Bits(atomicLongArray1);",
-    ])
-    assert confirmed(result.stdout.str()) == 1, result.stdout.str()
-
-
-@needs_jdk
-def test_a_field_of_a_jdk_model_class_keeps_its_invariant_and_shows_as_made(pytester):
-    """No constructor makes a ``Bits`` here, so its fields take any values; its
-    AtomicLongArray's own array is never null, as the JDK keeps it (no reflexivity or
-    symmetry failure from a NullPointerException), and the counterexample makes it with
-    its constructor."""
-    write(pytester, "src/Bits.java", BITS % "private")
-    result = pytester.runpytest("--boundcheck", "src", "--boundcheck-replay", "-rx")
-    result.assert_outcomes(passed=4, xfailed=1)
-    result.stdout.fnmatch_lines([
-        "  long[[]] longArray1 = new long[[]] {*L};",
-        "  AtomicLongArray atomicLongArray1 = new AtomicLongArray(longArray1);",
-        '  set(x, Bits.class, "words", atomicLongArray1);',
-    ])
+    result.assert_outcomes(passed=4, **outcome)
+    result.stdout.fnmatch_lines(lines)
     assert confirmed(result.stdout.str()) == 1, result.stdout.str()
 
 
