@@ -4,6 +4,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and the noun, singular for one: "1 element", "3 elements", "2 classes"."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 @dataclass(frozen=True)
 class Bounds:
     objects: int = 3        # initial objects per type
@@ -28,6 +33,5 @@ class Bounds:
         """The bounds in words; the length only for a check that met arrays or collections."""
         per_type = f"{self.objects} objects/type, " if self.objects_mode == "fields" else ""
         met = " and ".join(w for w, m in (("arrays", arrays), ("collections", collections)) if m)
-        plural = "" if self.max_length == 1 else "s"
-        length = f", {met} up to {self.max_length} element{plural}" if met else ""
+        length = f", {met} up to {counted(self.max_length, 'element')}" if met else ""
         return f"int 32-bit, {per_type}{self.unroll} unrolls, inline depth {self.inline_depth}{length}"

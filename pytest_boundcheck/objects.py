@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import z3
 
 from . import collections_model, jdk, semantics
-from .bounds import Bounds
+from .bounds import Bounds, counted
 from .harness import ParamDomain
 from .jtypes import ENCLOSING_FIELD, VOID, ClassInfo, MethodInfo, Param, PrimType
 from .solve import BLAST_BUDGET_MB, Weigher
@@ -86,9 +86,8 @@ class ObjectMaker:
     def describe(self) -> str:
         if self.bounds.objects_mode == "fields":
             return "objects: any field values"
-        calls = self.bounds.calls
-        text = (f"objects: built by constructors and factories, then up to {calls} "
-                f"method call{'' if calls == 1 else 's'}")
+        text = ("objects: built by constructors and factories, then up to "
+                f"{counted(self.bounds.calls, 'method call')}")
         reasons: dict[str, list[str]] = {}
         for cls, why in self.by_fields.items():
             reasons.setdefault(why, []).append(cls.simple_name)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
+from .bounds import counted
 from .harness import CONTRACT_IDS
 
 # column headings: short enough that nine columns fit a terminal
@@ -26,5 +27,5 @@ def summary_table(results: dict[tuple[str, str], str]) -> str:
     for status in results.values():
         counts[status] = counts.get(status, 0) + 1
     total = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
-    noun = "class" if len(classes) == 1 else "classes"
-    return tabulate(rows, headers=headers, tablefmt="simple") + f"\n{len(classes)} {noun}: {total}"
+    return (tabulate(rows, headers=headers, tablefmt="simple")
+            + f"\n{counted(len(classes), 'class', 'classes')}: {total}")
