@@ -12,15 +12,17 @@ classes besides the receiver's is first asked with them of the receiver's own cl
 (``own_classes``), for a share of its time: a violation among those objects is one of the
 item's.
 
-A check undecided within the bounds set (exploring or solving ran out of time) is done
-again within smaller bounds (``Bounds.smaller``), for a share of the time limit more; its
-verdict says that it holds of those smaller bounds, and why.
+A check undecided within the bounds set (exploring or solving ran out of its share of the
+time limit) is done again within smaller bounds (``Bounds.smaller``), in the rest of the
+time limit; its verdict says that it holds of those smaller bounds, and why. The time limit
+is the item's, all of it: an item ends within it, but for minimising and writing a
+counterexample found at its end.
 """
 from __future__ import annotations
 
 import gc
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import z3
 
@@ -45,11 +47,14 @@ EXACT_SHARE = 0.8
 # compareTo violations that the whole check finds in 4 to 5 s, and a hashCode one; the
 # violations a first check finds in commons-math take it 1 to 4 s
 OWN_CLASSES_SHARE = 0.3
-# of the time limit, what a check within smaller bounds may take after the check within
-# the bounds set was undecided in the whole time limit. Taken from the time limit instead
-# (the bounds set getting three quarters), joda-time lost 9 verdicts found in 4.5 to 11 s
-# and gained none: shorter, the check's solver plans its phases differently
-SMALLER_SHARE = 0.25
+# of the time limit, what the check within the bounds set may take where a check within
+# smaller bounds could follow it; that one gets the rest but ``REPORT_SHARE``. Given the
+# whole limit, and the smaller one a quarter more, an item undecided in both took 13 s: of
+# guava's, commons-math's and joda-time's items, 16, 38 and 15 did, where 12, 11 and 10
+# at 10 s or more were all that a p95 under 10 s allows
+BOUNDS_SET_SHARE = 0.75
+# of the time limit, kept at its end for writing the result
+REPORT_SHARE = 0.04
 # of the time limit, at most, for telling which bounds a passing check's executions reach:
 # the verdict is made by then, and the pass says which bounds it could not tell of
 REACH_SHARE = 0.1
@@ -92,32 +97,49 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
     if joins_universe(program, cls, universe):
         universe = universe[:-2] + [cls] + universe[-2:]  # (String and Object stay last)
     domains = parameter_domains(program, contract, cls, universe)
-    outcome = _check_within(program, cls, contract, bounds, universe, domains, start,
-                            start + bounds.timeout)
+    end = _end(bounds, start)
     smaller = bounds.smaller()
+    # planned as if it had the whole time limit, so that it finds by its cut what it would
+    # find in that time: planned for less, the solver's phases are shorter and it finds
+    # less, even early (joda-time lost 9 violations found in 4 to 7.5 s)
+    outcome = _check_within(program, cls, contract, bounds, universe, domains, start,
+                            start + bounds.timeout,
+                            end if smaller == bounds else start + bounds.timeout * BOUNDS_SET_SHARE)
     if not outcome.undecided or smaller == bounds:
         return outcome
     gc.collect()  # the undecided check's terms, before the next check makes its own
-    smaller = replace(smaller, timeout=bounds.timeout * SMALLER_SHARE)
     return _within_smaller(outcome, _check_within(program, cls, contract, smaller, universe,
-                                                  domains, start,
-                                                  time.perf_counter() + smaller.timeout))
+                                                  domains, start, end, end))
+
+
+def _end(bounds: Bounds, began: float) -> float:
+    """When the item that ``began`` must have its verdict, leaving time to report it."""
+    return began + bounds.timeout * (1 - REPORT_SHARE)
+
+
+def _reach_deadline(bounds: Bounds, began: float) -> float:
+    """Until when a passing check may ask which bounds it reached: briefly, and within
+    the item's time limit."""
+    return min(time.perf_counter() + bounds.timeout * REACH_SHARE, _end(bounds, began))
 
 
 def _check_within(program: Program, cls: ClassInfo, contract: Contract, bounds: Bounds,
-                  universe: list[ClassInfo], domains, began: float, deadline: float) -> Outcome:
-    """The check within ``bounds`` from now until ``deadline``, with objects of the
-    receiver's own classes first where the others may be of many (``own_classes``)."""
+                  universe: list[ClassInfo], domains, began: float, deadline: float,
+                  cut: float) -> Outcome:
+    """The check within ``bounds``, planned from now until ``deadline`` and ended at
+    ``cut`` (no later), with objects of the receiver's own classes first where the others
+    may be of many (``own_classes``)."""
     start = time.perf_counter()
     own = own_classes(contract, domains)
     if own is None:
-        return _check_on(program, cls, contract, bounds, universe, domains, began, deadline)
-    first = _check_on(program, cls, contract, bounds, universe, own, began,
-                      start + (deadline - start) * OWN_CLASSES_SHARE, may_trust=False)
+        return _check_on(program, cls, contract, bounds, universe, domains, began, deadline, cut)
+    first_end = start + (deadline - start) * OWN_CLASSES_SHARE
+    first = _check_on(program, cls, contract, bounds, universe, own, began, first_end,
+                      min(first_end, cut), may_trust=False)
     if first.status == "failed":
         return first
     spent = time.perf_counter() - start
-    outcome = _check_on(program, cls, contract, bounds, universe, domains, began, deadline)
+    outcome = _check_on(program, cls, contract, bounds, universe, domains, began, deadline, cut)
     outcome.timings = {"own classes": spent, **outcome.timings}
     return outcome
 
@@ -138,23 +160,23 @@ def _within_smaller(undecided: Outcome, smaller: Outcome) -> Outcome:
 
 
 def _check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Bounds,
-              universe: list[ClassInfo], domains, began: float, deadline: float,
+              universe: list[ClassInfo], domains, began: float, deadline: float, cut: float,
               may_trust: bool = True) -> Outcome:
-    """The check on the harness parameters' ``domains``, until ``deadline``: exploring
-    exactly for ``EXACT_SHARE`` of that time, then trusting if it must and ``may_trust``
-    (else exactly all the time); ``began``: when the item did."""
+    """The check on the harness parameters' ``domains``, planned until ``deadline`` and
+    ended at ``cut``: exploring exactly for ``EXACT_SHARE`` of that time, then trusting if
+    it must and ``may_trust`` (else exactly all the time); ``began``: when the item did."""
     start = time.perf_counter()
     exact = (deadline - start) * (EXACT_SHARE if may_trust else 1.0)
     ctx = z3.Context()
     try:
         try:
             ex, maker, refs, thrown = _explore(program, cls, contract, bounds, universe, ctx,
-                                               domains, exact, False)
+                                               domains, min(exact, cut - start), False)
         except OutOfTime:
             if not may_trust:
                 raise
             ex, maker, refs, thrown = _explore(program, cls, contract, bounds, universe, ctx,
-                                               domains, deadline - time.perf_counter(), True)
+                                               domains, cut - time.perf_counter(), True)
     except OutOfTime as e:
         return Outcome("skipped", f"{e}; bounds: {bounds.describe()}", undecided=True,
                        timings={"build": time.perf_counter() - start})
@@ -165,9 +187,9 @@ def _check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
     built = time.perf_counter()
     timings = {"build": built - start}
 
-    left = max(0.0, deadline - built)
-    solver = Solver(ctx, left, ex.constraints, list(ex.selectors.values()),
-                    eager={d.name for d in domains} | ex.split_early, lazy=ex.lazy)
+    solver = Solver(ctx, max(0.0, cut - built), ex.constraints, list(ex.selectors.values()),
+                    eager={d.name for d in domains} | ex.split_early, lazy=ex.lazy,
+                    planned=deadline - built)
     violation = mk_or(ctx, [t.guard for t in thrown])
     answer = solver.check(violation)
     if answer.verdict == "sat":
@@ -196,12 +218,12 @@ def _check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
     if answer.verdict == "unknown":
         return Outcome("skipped", f"the solver gave up ({answer.reason}) after "
                                   f"{timings['solve']:.1f} s, within the time limit of "
-                                  f"{bounds.timeout:g} s per check; bounds: {_bounds(bounds, ex)}",
+                                  f"{bounds.timeout:g} s per item; bounds: {_bounds(bounds, ex)}",
                        undecided=True, timings=timings)
     # a pass holds of the objects the check can make: are there any? Asked briefly, as is
     # which bounds were reached; undecided, the pass says so
     made = Answer("unsat") if ex.start is None else solver.reached(
-        ex.start.guard, time.perf_counter() + bounds.timeout * REACH_SHARE)
+        ex.start.guard, _reach_deadline(bounds, began))
     if made.verdict == "unsat":
         timings["solve"] = time.perf_counter() - built
         return Outcome("skipped", f"nothing was checked: every way of making the check's "
@@ -216,7 +238,7 @@ def _check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
     if made.verdict == "unknown":
         held += (f"; the solver could not decide ({made.reason}) whether any of the check's "
                  f"objects can be made")
-    cut = _bounds_reached(solver, ctx, ex.cuts, time.perf_counter() + bounds.timeout * REACH_SHARE)
+    cut = _bounds_reached(solver, ctx, ex.cuts, _reach_deadline(bounds, began))
     if cut:
         held += f"; bounded at {cut}"
     timings["solve"] = time.perf_counter() - built

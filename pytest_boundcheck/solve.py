@@ -112,13 +112,16 @@ class Answer:
 class Solver:
     def __init__(self, ctx: z3.Context, timeout: float, constraints: list[z3.BoolRef],
                  splits: list[tuple[z3.ExprRef, list[int]]], eager: set[str],
-                 lazy: list[z3.BoolRef] = ()):
+                 lazy: list[z3.BoolRef] = (), planned: float | None = None):
         """``splits``: object choices to split on, in order, with their possible values;
         those named in ``eager`` (the harness parameters) are split at once when small.
         ``lazy``: constraints that hold too, added only once a model breaks them.
-        ``timeout``: the seconds all the queries together may take."""
+        ``timeout``: the seconds all the queries together may take; ``planned``: the
+        seconds the search plans its phases for, if more (cut short, it finds what the
+        longer search finds by then)."""
         self.ctx = ctx
         self.deadline = time.perf_counter() + timeout
+        self.planned = self.deadline + max(0.0, (planned or 0.0) - timeout)
         self.constraints = constraints
         self.lazy = list(lazy)
         self.splits = splits
@@ -143,12 +146,13 @@ class Solver:
         self._reaching = False  # asked by ``reached``: a model of the goal's part will do
         self._consistent: bool | None = None  # are the constraints alone satisfiable?
 
-    def _ask(self, terms: list[z3.BoolRef], seconds: float | None,
-             rlimit: int = 0, core_first: bool = True) -> tuple[z3.CheckSatResult, z3.Solver]:
+    def _ask(self, terms: list[z3.BoolRef], seconds: float | None, rlimit: int = 0,
+             core_first: bool = True, planned: float | None = None
+             ) -> tuple[z3.CheckSatResult, z3.Solver]:
         """Whether ``terms`` hold together, as Z3 finds within ``seconds`` (None: no time
         limit) and ``rlimit`` units, and the solver that asked, for its model. Asked first
         of Z3's SMT core alone (``_core_solver``), within ``CORE_RLIMIT`` units or
-        ``CORE_SHARE`` of the time, then of its default solver, whose preprocessing can
+        ``CORE_SHARE`` of the time (of the ``planned`` seconds, if more), then of its default solver, whose preprocessing can
         take seconds on what the core decides at once
         (commons-lang's ``IntegerRange`` hashcode-consistent: undecided in 3.6 s, and
         unsatisfiable in 0.01 s), while it bit-blasts arithmetic the core is slow on.
@@ -159,7 +163,7 @@ class Solver:
             return self._asked(z3.Solver(ctx=z3.Context()), terms, seconds, rlimit)
         start = time.perf_counter()
         core = min(rlimit, CORE_RLIMIT) if rlimit else \
-            max(CORE_RLIMIT, int(CORE_SHARE * (seconds or 0) * UNITS_PER_SECOND))
+            max(CORE_RLIMIT, int(CORE_SHARE * max(planned or 0, seconds or 0) * UNITS_PER_SECOND))
         result, s = self._asked(_core_solver(z3.Context()), terms, seconds, core)
         if result != z3.unknown or (rlimit and rlimit <= CORE_RLIMIT):
             return result, s
@@ -239,12 +243,12 @@ class Solver:
         others share nothing with it, and hold together where all the constraints do,
         ``_constraints_consistent``), and the whole is not asked again: a bound met on
         many paths takes a small question per path."""
-        self._reaching, whole = True, self.deadline
-        self.deadline = min(deadline, whole)
+        self._reaching, whole, planned = True, self.deadline, self.planned
+        self.deadline = self.planned = min(deadline, whole)
         try:
             return self.check(goal)
         finally:
-            self._reaching, self.deadline = False, whole
+            self._reaching, self.deadline, self.planned = False, whole, planned
 
     def _constraints_consistent(self) -> bool:
         """Do the constraints alone, lazy ones too, hold together? Asked once, within the
@@ -260,14 +264,14 @@ class Solver:
         (``_cases_by_differences``), each split by object choices, for a share of the time
         left (all of it for a goal too large to bit-blast whole); if that does not decide
         it, the whole goal at once, for the rest."""
-        left = self.deadline - time.perf_counter()
+        now = time.perf_counter()
         share = 1.0 if self.weigher.too_large([goal, *self.constraints]) else SPLIT_SHARE
         cases = self._cases_by_differences(goal)
-        answer = self._first(((case, []) for case in cases), self.deadline - (1 - share) * left,
-                             depth=0)
+        answer = self._first(((case, []) for case in cases),
+                             min(self.deadline, now + share * (self.planned - now)), depth=0)
         if answer.verdict != "unknown" or time.perf_counter() >= self.deadline:
             return answer
-        return self._leaf(goal, [], self.deadline)
+        return self._leaf(goal, [], self.deadline, planned=self.planned)
 
     def _cases_by_differences(self, goal: z3.BoolRef) -> list[z3.BoolRef]:
         """The goal as cases that together hold where it does: each path (disjunct) that
@@ -398,7 +402,9 @@ class Solver:
                             for d in _disjuncts(conjuncts[index])), deadline)
 
     def _leaf(self, goal: z3.BoolRef, fixed: list[z3.BoolRef], deadline: float,
-              rlimit: int = 0) -> Answer:
+              rlimit: int = 0, planned: float = 0.0) -> Answer:
+        """The case asked whole by ``deadline``; its queries' budgets are shares of the
+        time until then, or until ``planned`` if later."""
         left = deadline - time.perf_counter()
         if left <= 0:
             return Answer("unknown", reason="timeout")
@@ -412,8 +418,9 @@ class Solver:
         if too_large:
             if (left := deadline - time.perf_counter()) <= 0:
                 return Answer("unknown", reason="timeout")
+            budget = max(left, planned - time.perf_counter())
             answer = self._weakly(goal, constraints, fixed, left, rlimit or int(
-                WITHOUT_BIT_BLASTING_SHARE * left * UNITS_PER_SECOND))
+                WITHOUT_BIT_BLASTING_SHARE * budget * UNITS_PER_SECOND))
             return answer if answer.verdict != "unknown" else Answer("unknown", reason=too_large)
         identified = self._identify(goal, constraints, deadline)
         if identified is None:
@@ -427,7 +434,8 @@ class Solver:
             # so is the whole; a model is looked for with all of them
             if (left := deadline - time.perf_counter()) <= 0:
                 return Answer("unknown", reason="timeout")
-            result, s = self._ask([*facts, *related], left, rlimit)
+            result, s = self._ask([*facts, *related], left, rlimit,
+                                  planned=planned - time.perf_counter())
             if result != z3.sat:
                 return Answer("unsat") if result == z3.unsat else Answer(
                     "unknown", reason=s.reason_unknown())
@@ -435,7 +443,8 @@ class Solver:
                 return Answer("sat", self._model(s), case=[goal] + fixed)
         if (left := deadline - time.perf_counter()) <= 0:  # simplifying can take seconds
             return Answer("unknown", reason="timeout")
-        result, s = self._ask([*facts, *constraints], left, rlimit)
+        result, s = self._ask([*facts, *constraints], left, rlimit,
+                              planned=planned - time.perf_counter())
         if result == z3.sat:
             return Answer("sat", self._model(s), case=[goal] + fixed)
         if result == z3.unsat:

@@ -1,9 +1,11 @@
-"""A check undecided within the bounds set (it ran out of time) is done again within
-smaller bounds, for a quarter of the time limit more: its verdict says that it holds of
+"""A check undecided within the bounds set (it ran out of its share of the time limit) is
+done again within smaller bounds, in the rest of the time limit: its verdict says that it holds of
 smaller bounds, and why; undecided again, the item is skipped with both reasons."""
 from __future__ import annotations
 
+import dataclasses
 import textwrap
+import time
 
 import pytest
 
@@ -83,7 +85,29 @@ def test_undecided_within_smaller_bounds_too_the_item_is_skipped_with_both_reaso
     assert found.status == "skipped" and found.undecided
     first, _, second = found.message.partition("; then within smaller bounds: ")
     assert "time limit of 10 s" in first and "bounds: int 32-bit, 8 unrolls" in first
-    assert "time limit of 2.5 s" in second and "bounds: int 32-bit, 2 unrolls" in second
+    assert "time limit of 10 s" in second and "bounds: int 32-bit, 2 unrolls" in second
+
+
+def test_an_item_undecided_in_both_bounds_ends_within_its_time_limit(tmp_path, monkeypatch):
+    """The check within the bounds set is cut at three quarters of the limit, and the one
+    within smaller bounds at the limit, but for the time kept for writing the result."""
+    exec_stmt = symex.Executor.exec_stmt
+
+    def slow(self, stmt, state):  # exploring takes all the time it has
+        time.sleep(max(0.0, self.deadline - time.perf_counter()) + 0.001)
+        return exec_stmt(self, stmt, state)
+    monkeypatch.setattr(symex.Executor, "exec_stmt", slow)
+    (tmp_path / "Range.java").write_text(textwrap.dedent(RANGE))
+    project = Project([tmp_path])
+    cls = project.program.project[0]
+    contract = next(c for c in project.contracts_for(cls) if c.id == "hashcode-consistent")
+    limit = 2.0
+    began = time.perf_counter()
+    found = project.check(cls, contract, dataclasses.replace(Bounds(), timeout=limit))
+    took = time.perf_counter() - began
+    assert found.status == "skipped" and found.undecided
+    assert 0.7 * limit < found.timings["bounds set"] < 0.8 * limit
+    assert took < limit
 
 
 def test_bounds_as_small_as_the_smaller_ones_are_checked_once(tmp_path, undecided_within):
