@@ -69,6 +69,18 @@ class Rendering:
     def holds(self, guard: z3.BoolRef) -> bool:
         return z3.is_true(self.model.eval(guard, model_completion=True))
 
+    def fired(self, thrown: list[Thrown]) -> Thrown | None:
+        """The first of ``thrown`` that the model's run throws, asked in one evaluation:
+        the guards share most of their terms, which one evaluation per guard evaluates
+        again each time (4.5 s for a commons-math sparse vector's 1,487 guards, twice)."""
+        if not thrown:
+            return None
+        first = z3.IntVal(-1, thrown[0].guard.ctx)
+        for index in reversed(range(len(thrown))):
+            first = z3.If(thrown[index].guard, index, first)
+        index = self.model.eval(first, model_completion=True).as_long()
+        return thrown[index] if index >= 0 else None
+
     def target(self, ref: Ref) -> HeapObj | None:
         return self.ex.object_by_id(self.model.eval(ref.id, model_completion=True).as_long())
 
@@ -289,7 +301,7 @@ class Rendering:
     def call(self, obs: Observation) -> tuple[str, str, str] | None:
         if not self.holds(obs.reached):
             return None
-        fired = next((t for t in obs.thrown if self.holds(t.guard)), None)
+        fired = self.fired(obs.thrown)
         if fired is not None:
             return obs.text, f"throws {self.exception_name(fired)}", str(fired.where)
         result = "" if obs.result is None else self.java(obs.result, named=False, shown=True)
@@ -331,7 +343,7 @@ def render(ex: Executor, maker: ObjectMaker, model: z3.ModelRef, summary: str,
         out += [f"  {text.ljust(width)}  -> {result.ljust(rwidth)}  ({where})"
                 for text, result, where in calls]
         out.append("")
-    fired = next((t for t in thrown if r.holds(t.guard)), None)
+    fired = r.fired(thrown)
     exc = r.exception_name(fired) if fired is not None else "AssertionError"
     if fired is not None:
         if exc == "AssertionError":
