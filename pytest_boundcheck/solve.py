@@ -121,7 +121,7 @@ class Solver:
         longer search finds by then)."""
         self.ctx = ctx
         self.deadline = time.perf_counter() + timeout
-        self.planned = self.deadline + max(0.0, (planned or 0.0) - timeout)
+        self.plan_end = self.deadline + max(0.0, (planned or 0.0) - timeout)
         self.constraints = constraints
         self.lazy = list(lazy)
         self.splits = splits
@@ -152,8 +152,8 @@ class Solver:
         """Whether ``terms`` hold together, as Z3 finds within ``seconds`` (None: no time
         limit) and ``rlimit`` units, and the solver that asked, for its model. Asked first
         of Z3's SMT core alone (``_core_solver``), within ``CORE_RLIMIT`` units or
-        ``CORE_SHARE`` of the time (of the ``planned`` seconds, if more), then of its default solver, whose preprocessing can
-        take seconds on what the core decides at once
+        ``CORE_SHARE`` of the time (of the ``planned`` seconds, if more), then of its
+        default solver, whose preprocessing can take seconds on what the core decides at once
         (commons-lang's ``IntegerRange`` hashcode-consistent: undecided in 3.6 s, and
         unsatisfiable in 0.01 s), while it bit-blasts arithmetic the core is slow on.
         Minimising asks the default solver only (not ``core_first``): the two pick other
@@ -162,8 +162,9 @@ class Solver:
         if not core_first:
             return self._asked(z3.Solver(ctx=z3.Context()), terms, seconds, rlimit)
         start = time.perf_counter()
+        share_of = max(planned or 0, seconds or 0)
         core = min(rlimit, CORE_RLIMIT) if rlimit else \
-            max(CORE_RLIMIT, int(CORE_SHARE * max(planned or 0, seconds or 0) * UNITS_PER_SECOND))
+            max(CORE_RLIMIT, int(CORE_SHARE * share_of * UNITS_PER_SECOND))
         result, s = self._asked(_core_solver(z3.Context()), terms, seconds, core)
         if result != z3.unknown or (rlimit and rlimit <= CORE_RLIMIT):
             return result, s
@@ -243,12 +244,12 @@ class Solver:
         others share nothing with it, and hold together where all the constraints do,
         ``_constraints_consistent``), and the whole is not asked again: a bound met on
         many paths takes a small question per path."""
-        self._reaching, whole, planned = True, self.deadline, self.planned
-        self.deadline = self.planned = min(deadline, whole)
+        self._reaching, whole, plan_end = True, self.deadline, self.plan_end
+        self.deadline = self.plan_end = min(deadline, whole)
         try:
             return self.check(goal)
         finally:
-            self._reaching, self.deadline, self.planned = False, whole, planned
+            self._reaching, self.deadline, self.plan_end = False, whole, plan_end
 
     def _constraints_consistent(self) -> bool:
         """Do the constraints alone, lazy ones too, hold together? Asked once, within the
@@ -262,16 +263,16 @@ class Solver:
     def _search(self, goal: z3.BoolRef) -> Answer:
         """The goal split into cases by the results it requires to differ
         (``_cases_by_differences``), each split by object choices, for a share of the time
-        left (all of it for a goal too large to bit-blast whole); if that does not decide
+        planned (all of it for a goal too large to bit-blast whole); if that does not decide
         it, the whole goal at once, for the rest."""
         now = time.perf_counter()
         share = 1.0 if self.weigher.too_large([goal, *self.constraints]) else SPLIT_SHARE
         cases = self._cases_by_differences(goal)
         answer = self._first(((case, []) for case in cases),
-                             min(self.deadline, now + share * (self.planned - now)), depth=0)
+                             min(self.deadline, now + share * (self.plan_end - now)), depth=0)
         if answer.verdict != "unknown" or time.perf_counter() >= self.deadline:
             return answer
-        return self._leaf(goal, [], self.deadline, planned=self.planned)
+        return self._leaf(goal, [], self.deadline, plan_end=self.plan_end)
 
     def _cases_by_differences(self, goal: z3.BoolRef) -> list[z3.BoolRef]:
         """The goal as cases that together hold where it does: each path (disjunct) that
@@ -402,9 +403,9 @@ class Solver:
                             for d in _disjuncts(conjuncts[index])), deadline)
 
     def _leaf(self, goal: z3.BoolRef, fixed: list[z3.BoolRef], deadline: float,
-              rlimit: int = 0, planned: float = 0.0) -> Answer:
+              rlimit: int = 0, plan_end: float = 0.0) -> Answer:
         """The case asked whole by ``deadline``; its queries' budgets are shares of the
-        time until then, or until ``planned`` if later."""
+        time until then, or until ``plan_end`` if later."""
         left = deadline - time.perf_counter()
         if left <= 0:
             return Answer("unknown", reason="timeout")
@@ -418,7 +419,7 @@ class Solver:
         if too_large:
             if (left := deadline - time.perf_counter()) <= 0:
                 return Answer("unknown", reason="timeout")
-            budget = max(left, planned - time.perf_counter())
+            budget = max(left, plan_end - time.perf_counter())
             answer = self._weakly(goal, constraints, fixed, left, rlimit or int(
                 WITHOUT_BIT_BLASTING_SHARE * budget * UNITS_PER_SECOND))
             return answer if answer.verdict != "unknown" else Answer("unknown", reason=too_large)
@@ -435,7 +436,7 @@ class Solver:
             if (left := deadline - time.perf_counter()) <= 0:
                 return Answer("unknown", reason="timeout")
             result, s = self._ask([*facts, *related], left, rlimit,
-                                  planned=planned - time.perf_counter())
+                                  planned=plan_end - time.perf_counter())
             if result != z3.sat:
                 return Answer("unsat") if result == z3.unsat else Answer(
                     "unknown", reason=s.reason_unknown())
@@ -444,7 +445,7 @@ class Solver:
         if (left := deadline - time.perf_counter()) <= 0:  # simplifying can take seconds
             return Answer("unknown", reason="timeout")
         result, s = self._ask([*facts, *constraints], left, rlimit,
-                              planned=planned - time.perf_counter())
+                              planned=plan_end - time.perf_counter())
         if result == z3.sat:
             return Answer("sat", self._model(s), case=[goal] + fixed)
         if result == z3.unsat:
