@@ -241,9 +241,9 @@ def _check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
     if made.verdict == "unknown":
         held += (f"; the solver could not decide ({made.reason}) whether any of the check's "
                  f"objects can be made")
-    cut = _bounds_reached(solver, ctx, ex.cuts, _reach_deadline(bounds, began))
-    if cut:
-        held += f"; bounded at {cut}"
+    reached = _bounds_reached(solver, ctx, ex.cuts, _reach_deadline(bounds, began))
+    if reached:
+        held += f"; bounded at {reached}"
     timings["solve"] = time.perf_counter() - built
     return Outcome("passed", held, timings=timings)
 

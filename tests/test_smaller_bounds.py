@@ -1,6 +1,6 @@
 """A check undecided within the bounds set (it ran out of its share of the time limit) is
-done again within smaller bounds, in the rest of the time limit: its verdict says that it holds of
-smaller bounds, and why; undecided again, the item is skipped with both reasons."""
+done again within smaller bounds, in the rest of the time limit: its verdict says that it
+holds of smaller bounds, and why; undecided again, the item is skipped with both reasons."""
 from __future__ import annotations
 
 import dataclasses
