@@ -39,6 +39,7 @@ _VARYING = [
     (re.compile(r"\bat [\w$./-]+\.java:\d+"), "at FILE"),
     (re.compile(r"[\w$./-]+\.java:\d+: "), ""),
     (re.compile(r"after \d+(\.\d+)? s"), "after N s"),
+    (re.compile(r"\d+(\.\d+)? s into"), "N s into"),
     (re.compile(r"; bounds:.*$"), ""),
 ]
 

@@ -70,8 +70,8 @@ _BOUND_OPTIONS = {
     "delegation_depth": (_positive_int, "delegation_depth",
                          "nesting of calls of one method through objects made from field values"),
     "timeout": (_positive_float, "timeout",
-                "seconds per item, all of it; a check undecided in three quarters of them is "
-                "done again within smaller bounds in the rest"),
+                "seconds per item, all of it; a check still exploring at six tenths of them, "
+                "or undecided at three quarters, is done again within smaller bounds in the rest"),
     "string_length": (_count, "string_length", "length of the strings a check starts from"),
 }
 
