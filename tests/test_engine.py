@@ -715,6 +715,30 @@ def test_calls_on_the_objects_under_check_are_followed_whatever_their_classes(tm
     assert "not followed" not in results["equals-symmetric"][1]
 
 
+def test_a_call_on_a_field_that_may_hold_the_objects_under_check_too_is_a_function_of_the_rest(tmp_path):
+    """A field of a type the objects under check have holds them or objects made from field
+    values of many classes: the call is a function on those only, and followed on these
+    (a statistic whose field holds another statistic, of 17 classes)."""
+    shapes = "".join(f"final class Shape{k} implements Shape {{ int n; public int sides() {{ "
+                     f"return n + {k}; }} }}\n" for k in range(6))
+    results = check_all(tmp_path, """
+        public final class Subject implements Shape {
+            private final Shape inner;
+            private final int n;
+            public Subject(Shape inner, int n) { this.inner = inner; this.n = n; }
+            public int sides() { return n; }
+            private int innerSides() { return inner == null ? 0 : inner.sides(); }
+            @Override public boolean equals(Object o) { return o instanceof Subject s && s.innerSides() == innerSides(); }
+            @Override public int hashCode() { return HASH; }
+        }
+        interface Shape { int sides(); }
+        """.replace("HASH", "innerSides()") + shapes, Bounds(objects_mode="fields"))
+    status, message = results["hashcode-consistent"]
+    assert status == "passed", message
+    assert "assumed Shape.sides() is a deterministic function of its receiver and arguments " \
+           "(called on objects made from field values that may be of 7 classes or more" in message
+
+
 NULLNESS = """
     import javax.annotation.Nonnull;
     CLASS_ANNOTATION
@@ -927,22 +951,42 @@ def test_results_of_an_unknown_function_are_tied_only_where_both_calls_are_made(
     assert len(ties) == 1 and z3.is_true(z3.simplify(ties[0]))
 
 
-def test_a_check_stops_ruling_out_classes_once_many_calls_in_a_row_had_none_ruled_out():
-    """Fixing the receiver and simplifying the path rules a class out where the path
-    tested it; once ``RULED_OUT_MISSES`` calls in a row had nothing ruled out, the check
-    stops asking (it had spent most of its exploring on it), and a hit resets the count."""
+def _ruling_out():
+    """An executor, a receiver of objects a and b, and a path that tested it is a."""
     ctx = z3.Context()
     program = Program([])
     ex = Executor(program, Bounds(), ctx, [])
     cls = program.classes["java.lang.Object"]
     a, b = (ex.heap_object(cls, label, "slot") for label in ("a", "b"))
     receiver = Ref(cls, z3.BitVec("receiver", ID_BITS, ctx), (a, b))
-    tested = receiver.guard(a)
-    assert ex._ruled_out(tested, receiver, [b])
+    return ex, receiver, receiver.guard(a), a, b
+
+
+def test_a_check_stops_ruling_out_classes_once_many_calls_in_a_row_had_none_ruled_out():
+    """Fixing the receiver and simplifying the path rules a class out where the path
+    tested it; once ``RULED_OUT_MISSES`` calls in a row had nothing ruled out, the check
+    stops asking (it had spent most of its exploring on it), and a hit resets the count."""
+    ex, receiver, tested, a, b = _ruling_out()
+    for _ in range(symex.RULED_OUT_MISSES // 2):  # enough hits that the ratio holds
+        assert ex._ruled_out(tested, receiver, [b])
     for _ in range(symex.RULED_OUT_MISSES - 1):
         assert not ex._ruled_out(tested, receiver, [a])
     assert ex._ruled_out(tested, receiver, [b])  # the count starts again
     for _ in range(symex.RULED_OUT_MISSES):
+        ex._ruled_out(tested, receiver, [a])
+    assert not ex._ruled_out(tested, receiver, [b])
+
+
+def test_a_check_stops_ruling_out_classes_once_it_rules_out_few_of_many_calls():
+    """Once asked of ``RULED_OUT_MISSES`` calls, the check asks only while one in
+    ``RULED_OUT_RATIO`` had a class ruled out, however the misses are spread."""
+    ex, receiver, tested, a, b = _ruling_out()
+    for _ in range(2 * symex.RULED_OUT_MISSES // symex.RULED_OUT_RATIO):  # one in the ratio
+        assert ex._ruled_out(tested, receiver, [b])
+        for _ in range(symex.RULED_OUT_RATIO - 1):
+            assert not ex._ruled_out(tested, receiver, [a])
+    assert ex._ruled_out(tested, receiver, [b])
+    for _ in range(2 * symex.RULED_OUT_RATIO):
         ex._ruled_out(tested, receiver, [a])
     assert not ex._ruled_out(tested, receiver, [b])
 
