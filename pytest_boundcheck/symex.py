@@ -2402,9 +2402,12 @@ class Executor:
         checked on, which the field may hold too (a statistic's field that holds another
         statistic, of 17 classes, or ``y`` itself): their own code, which the check
         follows, calls the same methods, and a result that need not agree with it would be
-        a false lead; nor objects the code made."""
-        if unknown or contract_call or method.return_type is VOID \
-                or jdk.NOT_FUNCTIONS.fullmatch(method.name):
+        a false lead; nor objects the code made. Nor calls that return a collection: the
+        contents of one that a function returns are unknown, and using them is unsupported
+        (guava's tables: ``cellSet()``), where following the call decides the item."""
+        result = method.return_type
+        if unknown or contract_call or result is VOID or jdk.NOT_FUNCTIONS.fullmatch(method.name) \
+                or (isinstance(result, ClassInfo) and collections_model.holds_elements(self, result)):
             return []
         slots = {id(impl): [o for o in objs if o.kind == "slot" and o not in self.arguments]
                  for impl, _, objs in groups.values()}
