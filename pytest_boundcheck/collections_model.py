@@ -235,11 +235,6 @@ def any_content(cls: ClassInfo) -> bool:
     return cls.fqname in _ANY_CONTENT
 
 
-def holds_elements(ex, cls: ClassInfo) -> bool:
-    """Is ``cls`` a Collection or a Map, of an interface or a class?"""
-    return any(cls.is_subtype_of(ex.program.classes[_U + name]) for name in ("Collection", "Map"))
-
-
 def any_collection(ex, cls: ClassInfo, label: str):
     """A collection of any size within the bound whose elements (a map's keys and values)
     range as an Object field's do: null, a string or a plain object; a set's elements and a

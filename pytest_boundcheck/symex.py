@@ -2348,17 +2348,13 @@ class Executor:
                     unknown.append(obj)
                 else:
                     groups.setdefault(id(impl), (impl, bridged, []))[2].append(obj)
-        results = []
-        summary = self._summarised(groups, unknown, method, contract_call)
-        if summary:
+        if self._summarised(receiver, method, groups, unknown, contract_call):
             call = f"{method.owner.simple_name}.{method.name}({_types(args)})"
-            classes = len({id(impl) for impl, _, objs in groups.values() if set(objs) & set(summary)})
-            self.summarised[call] = min(classes, self.summarised.get(call, classes))
-            results.append(self.branch(state, receiver.member_guard(summary), lambda s: (
-                *self._unknown_function(s, call, method.name, receiver.narrowed(summary), args,
-                                        method.return_type, line), self._site(call))))
-            groups = {key: (impl, bridged, kept) for key, (impl, bridged, objs) in groups.items()
-                      if (kept := [o for o in objs if o not in summary])}
+            self.summarised[call] = min(len(groups), self.summarised.get(call, len(groups)))
+            value, state = self._unknown_function(state, call, method.name, receiver, args,
+                                                  method.return_type, line)
+            return value, state, self._site(call)
+        results = []
         opaque = keyed + [o for o in unknown if contract_call and (
             o.opaque or self._by_library(o.cls, method.name))]
         if opaque:
@@ -2392,28 +2388,18 @@ class Executor:
                                        self._invoke_bridged(i, b, t, args, s, line)))
         return self._merge_results(results, method.return_type)
 
-    def _summarised(self, groups: dict, unknown: list, method: MethodInfo,
-                    contract_call: bool) -> list[HeapObj]:
-        """The receiver's objects whose call is better taken as an unknown deterministic
-        function of the receiver and arguments: those made from field values, where they
-        may be of ``SUMMARY_FANOUT`` or more classes with their own code for it. Followed
-        one by one, each such call multiplies the paths by the classes, and a chain of them
-        (a chronology's field's type) by their product. Not the objects the contract is
-        checked on, which the field may hold too (a statistic's field that holds another
-        statistic, of 17 classes, or ``y`` itself): their own code, which the check
-        follows, calls the same methods, and a result that need not agree with it would be
-        a false lead; nor objects the code made. Nor calls that return a collection: the
-        contents of one that a function returns are unknown, and using them is unsupported
-        (guava's tables: ``cellSet()``), where following the call decides the item."""
-        result = method.return_type
-        if unknown or contract_call or result is VOID or jdk.NOT_FUNCTIONS.fullmatch(method.name) \
-                or (isinstance(result, ClassInfo) and collections_model.holds_elements(self, result)):
-            return []
-        slots = {id(impl): [o for o in objs if o.kind == "slot" and o not in self.arguments]
-                 for impl, _, objs in groups.values()}
-        if sum(1 for objs in slots.values() if objs) < SUMMARY_FANOUT:
-            return []
-        return [o for objs in slots.values() for o in objs]
+    def _summarised(self, receiver: Ref, method: MethodInfo, groups: dict, unknown: list,
+                    contract_call: bool) -> bool:
+        """Is the call better taken as an unknown deterministic function of its receiver
+        and arguments? So it is where the receiver is an object made from field values
+        that may be of ``SUMMARY_FANOUT`` or more classes with their own code for it:
+        followed one by one, each such call multiplies the paths by the classes, and a
+        chain of them (a chronology's field's type) by their product. Not on the objects
+        the contract is checked on: their own code, which the check follows, calls the
+        same methods, and a result that need not agree with it would be a false lead."""
+        return (len(groups) >= SUMMARY_FANOUT and not unknown and not contract_call
+                and method.return_type is not VOID and not jdk.NOT_FUNCTIONS.fullmatch(method.name)
+                and all(o.kind == "slot" and o not in self.arguments for _, o in receiver.non_null()))
 
     def _ruled_out(self, guard: z3.BoolRef, receiver: Ref, objs: list[HeapObj]) -> bool:
         """Does the path guard simplify to false once the receiver is fixed to each of
@@ -2423,8 +2409,9 @@ class Executor:
         the path before its null check of the receiver, which every object passes: a
         path that never tested the receiver is left as it is, unsimplified (simplifying
         the guard of a large check took a quarter of joda-time's time). Once
-        ``RULED_OUT_MISSES`` calls in a row had nothing ruled out, not asked again: a check
-        where it rules out little spent most of its exploring on it (joda-time's
+        ``RULED_OUT_MISSES`` calls in a row had nothing ruled out, or once it was asked of
+        that many and ruled out fewer than one in ``RULED_OUT_RATIO``, not asked again: a
+        check where it rules out little spent most of its exploring on it (joda-time's
         ``LocalDate`` compareto-transitive: 6 of its 8 s, for 18 calls of 2,626)."""
         asked, hits = self._ruled_out_asks
         if z3.is_bv_value(receiver.id) or self._ruled_out_misses >= RULED_OUT_MISSES \

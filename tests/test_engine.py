@@ -715,30 +715,6 @@ def test_calls_on_the_objects_under_check_are_followed_whatever_their_classes(tm
     assert "not followed" not in results["equals-symmetric"][1]
 
 
-def test_a_call_on_a_field_that_may_hold_the_objects_under_check_too_is_a_function_of_the_rest(tmp_path):
-    """A field of a type the objects under check have holds them or objects made from field
-    values of many classes: the call is a function on those only, and followed on these
-    (a statistic whose field holds another statistic, of 17 classes)."""
-    shapes = "".join(f"final class Shape{k} implements Shape {{ int n; public int sides() {{ "
-                     f"return n + {k}; }} }}\n" for k in range(6))
-    results = check_all(tmp_path, """
-        public final class Subject implements Shape {
-            private final Shape inner;
-            private final int n;
-            public Subject(Shape inner, int n) { this.inner = inner; this.n = n; }
-            public int sides() { return n; }
-            private int innerSides() { return inner == null ? 0 : inner.sides(); }
-            @Override public boolean equals(Object o) { return o instanceof Subject s && s.innerSides() == innerSides(); }
-            @Override public int hashCode() { return HASH; }
-        }
-        interface Shape { int sides(); }
-        """.replace("HASH", "innerSides()") + shapes, Bounds(objects_mode="fields"))
-    status, message = results["hashcode-consistent"]
-    assert status == "passed", message
-    assert "assumed Shape.sides() is a deterministic function of its receiver and arguments " \
-           "(called on objects made from field values that may be of 7 classes or more" in message
-
-
 NULLNESS = """
     import javax.annotation.Nonnull;
     CLASS_ANNOTATION
