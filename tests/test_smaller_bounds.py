@@ -95,7 +95,7 @@ def test_an_item_undecided_in_both_bounds_ends_within_its_time_limit(
     three quarters; the check within smaller bounds is cut at the limit, but for the time
     kept for writing the result. The limit starts once the project's tables of what each
     equals accepts are made (the first item of a run makes them)."""
-    exec_stmt, solver_check = symex.Executor.exec_stmt, solve.Solver.check
+    exec_stmt = symex.Executor.exec_stmt
     domains = check.parameter_domains
     tables = 0.5
 
