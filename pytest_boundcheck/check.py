@@ -10,7 +10,8 @@ The verdict follows from three questions to the solver, in this order:
 An item (of any contract but the compareTo ones) whose other objects may be of many
 classes besides the receiver's is first asked with them of the receiver's own classes
 (``own_classes``), for a share of its time: a violation among those objects is one of the
-item's.
+item's. Where exploring their code did not end in that share, and the whole check would
+have no longer to explore it and more, the whole check is not begun.
 
 A check undecided within the bounds set (exploring or solving ran out of its share of the
 time limit) is done again within smaller bounds (``Bounds.smaller``), in the rest of the
@@ -82,7 +83,7 @@ class Outcome:
     unconfirmed: str = ""  # failed: why the objects that show it might not occur in the program
     timings: dict[str, float] = field(default_factory=dict)
     counterexample: Counterexample | None = None
-    undecided: bool = False  # skipped as exploring or solving did not finish in time
+    undecided: str = ""  # skipped as "exploring" or "solving" did not finish in time
 
     @property
     def seconds(self) -> float:
@@ -152,12 +153,20 @@ def _check_within(program: Program, cls: ClassInfo, contract: Contract, bounds: 
     if own is None:
         return _check_on(program, cls, contract, bounds, universe, domains, schedule)
     first_end = start + (schedule.planned - start) * OWN_CLASSES_SHARE
+    first_explored = min(first_end, schedule.explored)
     first = _check_on(program, cls, contract, bounds, universe, own, Schedule(
-        schedule.began, first_end, min(first_end, schedule.explored), min(first_end, schedule.cut)),
-        may_trust=False)
+        schedule.began, first_end, first_explored, min(first_end, schedule.cut)), may_trust=False)
     if first.status == "failed":
         return first
-    spent = time.perf_counter() - start
+    now = time.perf_counter()
+    spent = now - start
+    if first.undecided == "exploring" and schedule.explored - now <= first_explored - start:
+        # so within the bounds set: 0.3 of the time limit to explore, then until 0.6
+        others = " and ".join(d.name for d in own[1:])
+        return Outcome("skipped", f"{first.message}; that with {others} of {cls.simple_name}'s "
+                                  f"own classes only: the check with all their classes would "
+                                  f"explore more in no longer, and was not begun",
+                       undecided="exploring", timings={"own classes": spent})
     outcome = _check_on(program, cls, contract, bounds, universe, domains, schedule)
     outcome.timings = {"own classes": spent, **outcome.timings}
     return outcome
@@ -201,7 +210,7 @@ def _check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
     except OutOfTime as e:
         return Outcome("skipped", f"exploring the code had not ended {schedule.explored - began:.1f} s "
                                   f"into the time limit of {bounds.timeout:g} s per item (at {e}); "
-                                  f"bounds: {bounds.describe()}", undecided=True,
+                                  f"bounds: {bounds.describe()}", undecided="exploring",
                        timings={"build": time.perf_counter() - start})
     except Unbuildable as e:
         return Outcome("skipped", f"unsupported: no {cls.simple_name} can be made: {e}",
@@ -242,7 +251,7 @@ def _check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
         return Outcome("skipped", f"the solver gave up ({answer.reason}) after "
                                   f"{timings['solve']:.1f} s, within the time limit of "
                                   f"{bounds.timeout:g} s per item; bounds: {_bounds(bounds, ex)}",
-                       undecided=True, timings=timings)
+                       undecided="solving", timings=timings)
     # a pass holds of the objects the check can make: are there any? Asked briefly, as is
     # which bounds were reached; undecided, the pass says so
     made = Answer("unsat") if ex.start is None else solver.reached(
@@ -386,18 +395,18 @@ def _bounds_reached(solver: Solver, ctx: z3.Context, cuts: list[Event], deadline
 
 
 def _unsupported_reached(solver: Solver, ctx: z3.Context, events: list[Event], ex: Executor,
-                         params: list[tuple[str, Ref]]) -> tuple[str | None, bool]:
+                         params: list[tuple[str, Ref]]) -> tuple[str | None, str]:
     """Describe the unsupported constructs some execution reaches, with which of the
-    ``params`` objects, or None if none is reachable; and whether the solver left that
-    undecided."""
+    ``params`` objects, or None if none is reachable; and "solving" if the solver left
+    that undecided."""
     if not events:
-        return None, False
+        return None, ""
     answer = solver.check(mk_or(ctx, [e.guard for e in events]))
     if answer.verdict == "unsat":
-        return None, False
+        return None, ""
     if answer.verdict == "unknown":
         return (f"the solver could not decide ({answer.reason}) whether this is reachable: "
-                + "; ".join(dict.fromkeys(f"unsupported: {e.what} at {e.where}" for e in events))), True
+                + "; ".join(dict.fromkeys(f"unsupported: {e.what} at {e.where}" for e in events))), "solving"
     model = answer.model
     hits = [e for e in events if z3.is_true(model.eval(e.guard, model_completion=True))]
     objects = []
@@ -405,4 +414,4 @@ def _unsupported_reached(solver: Solver, ctx: z3.Context, events: list[Event], e
         obj = ex.object_by_id(model.eval(ref.id, model_completion=True).as_long())
         objects.append(f"{name} a {obj.cls.simple_name}" if obj is not None else f"{name} null")
     text = "; ".join(dict.fromkeys(f"unsupported: {e.what} at {e.where}" for e in hits))
-    return (f"{text} (reached with {', '.join(objects)})" if objects else text), False
+    return (f"{text} (reached with {', '.join(objects)})" if objects else text), ""

@@ -3,9 +3,11 @@ with them of the receiver's own classes only: a violation found there is the res
 the whole check runs in the time left."""
 from __future__ import annotations
 
+import dataclasses
 import textwrap
+import time
 
-from pytest_boundcheck import check
+from pytest_boundcheck import check, symex
 from pytest_boundcheck.bounds import Bounds
 from pytest_boundcheck.harness import ParamDomain, own_classes
 from pytest_boundcheck.project import Project
@@ -38,7 +40,7 @@ SHAPES = {
 }
 
 
-def checked(tmp_path, monkeypatch, name: str, contract: str):
+def checked(tmp_path, monkeypatch, name: str, contract: str, bounds: Bounds = Bounds()):
     """The outcome of one item, and the parameter domains of each check it ran."""
     for file, source in SHAPES.items():
         (tmp_path / f"{file}.java").write_text(textwrap.dedent(source))
@@ -52,7 +54,7 @@ def checked(tmp_path, monkeypatch, name: str, contract: str):
     monkeypatch.setattr(check, "_check_on", recorded)
     cls = next(c for c in project.program.project if c.simple_name == name)
     item = next(c for c in project.contracts_for(cls) if c.id == contract)
-    return project.check(cls, item, Bounds()), runs
+    return project.check(cls, item, bounds), runs
 
 
 def test_the_other_parameters_are_narrowed_to_the_receivers_classes():
@@ -81,3 +83,26 @@ def test_without_one_there_the_whole_check_runs(tmp_path, monkeypatch):
     assert found.status == "passed"
     assert runs == [[["Square"], ["Square"]], [["Square"], ["Circle", "Square"]]]
     assert "own classes" in found.timings
+
+
+def test_where_exploring_them_runs_out_of_time_the_whole_check_within_those_bounds_is_not_begun(
+        tmp_path, monkeypatch):
+    """Within the bounds set, the whole check would have no longer to explore than the first
+    had, and more to explore: the smaller bounds get its time."""
+    exec_stmt = symex.Executor.exec_stmt
+
+    def slow_exploring(self, stmt, state):  # within the bounds set, takes all the time it has
+        if self.bounds.unroll == Bounds().unroll:
+            time.sleep(max(0.0, self.deadline - time.perf_counter()) + 0.001)
+        return exec_stmt(self, stmt, state)
+    monkeypatch.setattr(symex.Executor, "exec_stmt", slow_exploring)
+    found, runs = checked(tmp_path, monkeypatch, "Square", "hashcode-consistent",
+                          dataclasses.replace(Bounds(), timeout=1.0))
+    own, whole = [["Square"], ["Square"]], [["Square"], ["Circle", "Square"]]
+    assert runs == [own, own, whole]  # the bounds set's first check, then the smaller bounds'
+    assert found.status == "passed"
+    assert found.message.startswith("no violation within int 32-bit, 2 unrolls, inline depth 4;")
+    assert ("smaller bounds than those set, whose check was undecided: exploring the code had "
+            "not ended 0.3 s into the time limit of 1 s per item (at Shape.java:") in found.message
+    assert ("; that with y of Square's own classes only: the check with all their classes "
+            "would explore more in no longer, and was not begun") in found.message
