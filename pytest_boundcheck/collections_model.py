@@ -260,6 +260,17 @@ def any_collection(ex, cls: ClassInfo, label: str):
     return obj
 
 
+def same_contents(ex, a, b) -> z3.BoolRef:
+    """Two collections made by ``any_collection`` hold the same elements (a map's keys and
+    values), in the same order: what two results of one function of equal inputs hold."""
+    def contents(obj):
+        names = ["#size"] + [_slot(k, value) for k in range(ex.bounds.max_length)
+                             for value in ((False, True) if kind_of(obj.cls) == MAP else (False,))]
+        return [ex.initial[(obj, _field(ex, obj.cls, name))] for name in names]
+    first, *pairs = zip(contents(a), contents(b))
+    return mk_and(first[0].term == first[1].term, *[ref_eq(ex.ctx, x, y) for x, y in pairs])
+
+
 def _element(ex, name: str, domain) -> Ref:
     """null or an initial object of ``domain``: a choice the solver does not split on (each
     collection has ``max_length`` of them, each of several objects)."""

@@ -774,7 +774,8 @@ class Executor:
 
     def _function_result(self, type_: JType, label: str) -> Value | None:
         """Any value of ``type_`` (None if the check cannot make one from nothing): of a
-        project class, null or one of the objects made from field values."""
+        project class, null or one of the objects made from field values; of a List, Set
+        or Map, null or one of any contents within the bound."""
         if type_ is VOID:  # what it does to its arguments is unknown
             return None
         if isinstance(type_, PrimType):
@@ -783,25 +784,29 @@ class Executor:
             return value
         if isinstance(type_, ClassInfo) and type_.origin == "project":
             return self.choice(label, type_, self.domain(type_), nullable=True)
-        if not isinstance(type_, ClassInfo) or type_.element is not None \
-                or collections_model.any_content(type_):
+        if not isinstance(type_, ClassInfo) or type_.element is not None:
             return None
         obj = (self.any_string(label) if type_.fqname == jdk.STRING else
                self.any_box(type_, label) if type_.fqname in jdk.BOXES else
+               collections_model.any_collection(self, type_, label)
+               if collections_model.any_content(type_) else
                self.heap_object(type_, label, "slot", opaque=True))
         null = z3.Bool(f"{label} == null", self.ctx)
         return make_ref(type_, [(null, None), (mk_not(null), obj)])
 
     def _same_result(self, a: Value, b: Value) -> z3.BoolRef:
         """Two results of one function are equal: equal primitives; both null, or objects
-        of equal contents (texts, boxed values or equality and order keys); of a project
-        class (any of the objects made from field values), the same object."""
+        of equal contents (texts, boxed values, the same elements, or equality and order
+        keys); of a project class (any of the objects made from field values), the same
+        object."""
         if isinstance(a, Prim):
             return a.term == b.term
         x, y = a.targets[-1], b.targets[-1]
         if x.cls.is_project:  # one of the objects made from field values: the same one
             return a.id == b.id
-        if x.content is not None:
+        if collections_model.any_content(x.cls):
+            same = collections_model.same_contents(self, x, y)
+        elif x.content is not None:
             same = strings.equal(x.content, y.content) if x.cls.fqname == jdk.STRING \
                 else x.content == y.content
         else:
