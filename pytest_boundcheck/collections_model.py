@@ -418,10 +418,17 @@ def _stuck_on(ex, state, ref: Ref, odd: list, use: str, line: int):
 
 
 def _modelled_only(ex, state, ref: Ref, use: str, line: int):
-    """``ref`` narrowed to the objects whose contents this module keeps (``_stuck_on``);
-    a dead path where none is left (every path threw or got stuck): nothing to read."""
+    """``ref`` narrowed to the objects whose contents this module keeps (``_stuck_on``),
+    and of them to those of one shape: elements, or a map's keys and values (a Set that
+    may be a map's entry set or any set a call returned is read as neither); a dead path
+    where none is left (every path threw or got stuck): nothing to read."""
     odd = [o for o in ref.targets if o is not None and not _modelled(ex, o)]
     ref, state = _stuck_on(ex, state, ref, odd, use + " (no model of its contents)", line)
+    paired = [o for o in ref.targets if o is not None and kind_of(o.cls) in (MAP, ENTRIES)]
+    if paired:
+        odd = [o for o in ref.targets if o is not None and o not in paired and kind_of(o.cls)]
+        instead = f" (where it may be a {paired[0].cls.simple_name} instead)"
+        ref, state = _stuck_on(ex, state, ref, odd, use + instead, line)
     if not ref.non_null():
         raise DeadPath
     return ref, state
@@ -546,23 +553,25 @@ def iterator(ex, state, this, args, line):
     return ref, type(state)(state.guard, state.env, heap)
 
 
-def _cursor(ex, state, it: Ref):
-    """(collection, position) of an iterator."""
+def _cursor(ex, state, it: Ref, line: int):
+    """(collection, position, state) of an iterator: of the iterators ``it`` may be, those
+    over collections of one shape (``_modelled_only``)."""
     def field(name):
         return merge_values(ex.ctx, None if name == "#of" else INT,
                             [(g, ex.read(state, o, _field(ex, o.cls, name))) for g, o in it.non_null()])
-    return field("#of"), field("#at")
+    of, state = _modelled_only(ex, state, field("#of"), "an iterator over a {}", line)
+    return of, field("#at"), state
 
 
 @_on([_ITERATOR, _U + "Iterator"], "boolean hasNext()")
 def has_next(ex, state, this, args, line):
-    of, pos = _cursor(ex, state, this)
+    of, pos, state = _cursor(ex, state, this, line)
     return _bool(pos.term < read(ex, state, of).size.term), state
 
 
 @_on([_ITERATOR, _U + "Iterator"], "Object next()")
 def next_(ex, state, this, args, line):
-    of, pos = _cursor(ex, state, this)
+    of, pos, state = _cursor(ex, state, this, line)
     seq = read(ex, state, of)
     state = ex.throw(state, pos.term >= seq.size.term, NO_SUCH_ELEMENT, line)
     value, state = _at(ex, state, seq, pos, line)
