@@ -205,11 +205,13 @@ def _check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
         except OutOfTime:
             if exact == exploring:  # no time left to trust in
                 raise
+            left = schedule.explored - time.perf_counter()
             ex, maker, refs, thrown = _explore(program, cls, contract, bounds, universe, ctx,
-                                               domains, schedule.explored - time.perf_counter(), True)
+                                               domains, left, True)
     except OutOfTime as e:
-        return Outcome("skipped", f"exploring the code had not ended {schedule.explored - began:.1f} s "
-                                  f"into the time limit of {bounds.timeout:g} s per item (at {e}); "
+        return Outcome("skipped", f"exploring the code had not ended "
+                                  f"{schedule.explored - began:.1f} s into the time limit of "
+                                  f"{bounds.timeout:g} s per item (at {e}); "
                                   f"bounds: {bounds.describe()}", undecided="exploring",
                        timings={"build": time.perf_counter() - start})
     except Unbuildable as e:
@@ -405,8 +407,9 @@ def _unsupported_reached(solver: Solver, ctx: z3.Context, events: list[Event], e
     if answer.verdict == "unsat":
         return None, ""
     if answer.verdict == "unknown":
+        reached = "; ".join(dict.fromkeys(f"unsupported: {e.what} at {e.where}" for e in events))
         return (f"the solver could not decide ({answer.reason}) whether this is reachable: "
-                + "; ".join(dict.fromkeys(f"unsupported: {e.what} at {e.where}" for e in events))), "solving"
+                f"{reached}"), "solving"
     model = answer.model
     hits = [e for e in events if z3.is_true(model.eval(e.guard, model_completion=True))]
     objects = []

@@ -267,8 +267,8 @@ def same_contents(ex, a, b) -> z3.BoolRef:
         names = ["#size"] + [_slot(k, value) for k in range(ex.bounds.max_length)
                              for value in ((False, True) if kind_of(obj.cls) == MAP else (False,))]
         return [ex.initial[(obj, _field(ex, obj.cls, name))] for name in names]
-    first, *pairs = zip(contents(a), contents(b))
-    return mk_and(first[0].term == first[1].term, *[ref_eq(ex.ctx, x, y) for x, y in pairs])
+    (size_a, size_b), *slots = zip(contents(a), contents(b))
+    return mk_and(size_a.term == size_b.term, *[ref_eq(ex.ctx, x, y) for x, y in slots])
 
 
 def _element(ex, name: str, domain) -> Ref:

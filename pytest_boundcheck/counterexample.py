@@ -60,8 +60,9 @@ class Rendering:
                     on = "" if use.receiver is None else \
                         f" on {self.names.get(self.target(use.receiver)) or 'an object'}"
                     obj = self.target(use.result) if isinstance(use.result, Ref) else None
-                    unnamed = obj is not None and collections_model.kind_of(obj.cls) is None and (
-                        obj.opaque or (obj.kind == "slot" and obj.cls.is_project and obj not in self.names))
+                    unnamed = obj is not None and collections_model.kind_of(obj.cls) is None \
+                        and (obj.opaque or (obj.kind == "slot" and obj.cls.is_project
+                                            and obj not in self.names))
                     value = f"a {obj.cls.simple_name}" if unnamed else self.java(use.result, shown=True)
                     lines.append(f"// {call}{on} returned {value}")
         return list(dict.fromkeys(lines))

@@ -233,7 +233,8 @@ ENTRIES = """\
         private final ConcurrentMap<Object, Object> shared;
         private final Map<Object, Object> local;
         private final boolean isShared;
-        public Entries(ConcurrentMap<Object, Object> shared, Map<Object, Object> local, boolean isShared) {
+        public Entries(ConcurrentMap<Object, Object> shared, Map<Object, Object> local,
+                       boolean isShared) {
             this.shared = Objects.requireNonNull(shared);
             this.local = Objects.requireNonNull(local);
             this.isShared = isShared;
