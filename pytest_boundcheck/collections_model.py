@@ -639,6 +639,12 @@ def entry_equals(ex, state, this, args, line):
     return _bool(result), state
 
 
+def _own_code(obj) -> bool:
+    """Is ``obj`` of a class whose code the engine runs (a project's or a library model's)
+    and that this module does not model: its collection methods are its own code's."""
+    return kind_of(obj.cls) is None and obj.cls.has_source and not obj.opaque
+
+
 def _instances(ex, o: Ref, iface: ClassInfo) -> dict:
     """The non-null targets of ``o`` that are (True), are not (False) or may be (None) an
     ``iface``; objects of modelled classes of another kind are not."""
@@ -655,23 +661,38 @@ def _instances(ex, o: Ref, iface: ClassInfo) -> dict:
 _INTERFACE_OF = {LIST: _U + "List", SET: _U + "Set", MAP: _U + "Map"}
 
 
-def _equals(kind: str, compare):
+def _equals(kind: str, compare, with_code=None):
     """AbstractList/Set/Map.equals: the same object, or an object of the interface with
-    contents that ``compare(ex, state, this, a, b, going, line)`` finds equal."""
+    contents that ``compare(ex, state, this, a, b, going, line)`` finds equal; of an object
+    whose class has code of its own, as ``with_code(ex, state, this, other, line)`` finds,
+    where given and the other may be of fewer than ``SUMMARY_FANOUT`` such classes (as for
+    a call on an object made from field values: guava's sets compared with any of its
+    dozens of Set classes ran out of time exploring them)."""
     def model_(ex, state, this, args, line):
+        from .symex import SUMMARY_FANOUT  # (symex imports this module)
         o = args[0]
         found = _instances(ex, o, ex.program.classes[_INTERFACE_OF[kind]])
         ours = [p for p in found[True] if kind_of(p.cls) == kind and _modelled(ex, p)]
-        unknown = found[None] + [p for p in found[True] if p not in ours]
+        coded = [p for p in found[True] if with_code and _own_code(p)]
+        if len({p.cls for p in coded}) >= SUMMARY_FANOUT:
+            coded = []  # so many classes' code, followed, is too much to explore: stuck
+        unknown = found[None] + [p for p in found[True] if p not in ours and p not in coded]
         _, state = _stuck_on(ex, state, o, unknown,
                              f"{_INTERFACE_OF[kind][len(_U):]}.equals with a {{}}", line)
         identical = same_object(ex.ctx, this, o)
-        if not ours:
-            return _bool(identical), state
-        a, b = read(ex, state, this), read(ex, state, o.narrowed(ours))
-        going = mk_and(mk_not(identical), o.member_guard(ours), a.size.term == b.size.term)
-        going, state = compare(ex, state, this, a, b, going, line)
-        return _bool(mk_or(ex.ctx, [identical, going])), state
+        equal = [identical]
+        if ours:
+            a, b = read(ex, state, this), read(ex, state, o.narrowed(ours))
+            going = mk_and(mk_not(identical), o.member_guard(ours), a.size.term == b.size.term)
+            going, state = compare(ex, state, this, a, b, going, line)
+            equal.append(going)
+        if coded:
+            other = o.narrowed(coded)
+            same, state = ex.when(state, mk_and(mk_not(identical), o.member_guard(coded)),
+                                  lambda s: with_code(ex, s, this, other, line),
+                                  _bool(z3.BoolVal(False, ex.ctx)))
+            equal.append(same.term)
+        return _bool(mk_or(ex.ctx, equal)), state
     return model_
 
 
@@ -732,8 +753,27 @@ def _maps_equal(ex, state, this, a: Seq, b: Seq, going, line):
     return going, state
 
 
+def _set_equals_with_code(ex, state, this: Ref, other: Ref, line: int):
+    """The JDK's Set.equals of another set whose class has code of its own, run as the
+    Java of ``libraries/java/util/SetEquality.java``: the other set's ``size()`` and
+    iterator are its own code's, and this set's ``contains`` the model's."""
+    helper = ex.program.classes[_U + "SetEquality"]
+    sets = [o for _, o in this.non_null()]
+    strict = [o for o in sets if _how(o) == "strict"]
+    results = []
+    for targets, name in ((strict, "immutableSetEquals"),
+                          ([o for o in sets if o not in strict], "abstractSetEquals")):
+        if targets:
+            method = next(m for m in helper.methods if m.name == name)
+            mine = this.narrowed(targets)
+            result, state = ex.when(state, this.member_guard(targets), lambda s: ex.invoke(
+                method, None, [mine, other], s, line)[:2], _bool(z3.BoolVal(False, ex.ctx)))
+            results.append(result.term)
+    return _bool(mk_or(ex.ctx, results)), state
+
+
 _on(_of(LIST), "boolean equals(Object)")(_equals(LIST, _lists_equal))
-_on(_of(SET), "boolean equals(Object)")(_equals(SET, _sets_equal))
+_on(_of(SET), "boolean equals(Object)")(_equals(SET, _sets_equal, _set_equals_with_code))
 _on(_of(MAP), "boolean equals(Object)")(_equals(MAP, _maps_equal))
 
 

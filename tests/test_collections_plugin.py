@@ -184,3 +184,47 @@ def test_a_view_of_a_project_collection_class_is_a_skip_naming_both(pytester):
     result.assert_outcomes(skipped=1)
     result.stdout.fnmatch_lines(["*unsupported: Wrapped.Bag in a Collections.UnmodifiableSet "
                                  "(no model of its contents) at Wrapped.java:10*"])
+
+
+MASKED = """\
+    import java.util.*;
+    public final class Masked extends AbstractSet<Object> {
+        private final Set<Object> items;
+        private final boolean masking;
+        public Masked(Set<Object> items, boolean masking) {
+            this.items = Objects.requireNonNull(items);
+            this.masking = masking;
+        }
+        @Override public int size() { return items.size(); }
+        @Override public Iterator<Object> iterator() {
+            Iterator<Object> it = items.iterator();
+            return new Iterator<Object>() {
+                public boolean hasNext() { return it.hasNext(); }
+                public Object next() {
+                    Object next = it.next();
+                    return masking ? null : next;
+                }
+            };
+        }
+        @Override public boolean equals(Object o) { return o == this || items.equals(o); }
+        @Override public int hashCode() { return items.hashCode(); }
+    }
+    """
+
+
+def test_a_set_compared_with_a_project_set_runs_that_sets_own_size_and_iterator(pytester):
+    """``HashSet.equals(masked)`` is AbstractSet's: the same size, then every element the
+    other set's own iterator yields is contained. An honest iterator keeps equals
+    symmetric; one that yields null for every element breaks it (a possible violation:
+    AbstractSet's own state, without its code, is any)."""
+    write(pytester, "src/Masked.java", MASKED)
+    result = pytester.runpytest("--boundcheck", "src", "-k", "symmetric", "-rx", SLOW)
+    result.assert_outcomes(xfailed=1)
+    result.stdout.fnmatch_lines(["  Set set1 = new LinkedHashSet<>(Arrays.asList(null, object1));",
+                                 "  Masked x = new Masked(set1, true);",
+                                 "  x.equals(y)  -> true   (Masked.java:20)",
+                                 "  y.equals(x)  -> false  (Masked.java:20)"])
+    honest = MASKED.replace("return masking ? null : next;", "return next;")
+    write(pytester, "src/Masked.java", honest)
+    result = pytester.runpytest("--boundcheck", "src", "-k", "symmetric", SLOW)
+    result.assert_outcomes(passed=1)
