@@ -61,6 +61,10 @@ SPLIT_SHARE = 0.4  # of the time left, what splitting may take before the whole 
 # commons-math's VectorialCovariance equals-transitive, in 0.65 s), and those it does not
 # decide took up to 5 s of 10 (commons-math's statistics)
 WEAKER_SECONDS = 0.6
+# of the time planned, what the question with the weaker model's values pinned but those the
+# arithmetic is done on may take (``_weakly``): commons-math's statistics' one-ulp
+# violations took 0.5 to 0.8 s so, and 1 to 1.5 s, unplanned, in the search (ThirdMoment)
+ARITHMETIC_SHARE = 0.4
 # of the time left, what a case too large to bit-blast may take, asked without its arithmetic
 WITHOUT_BIT_BLASTING_SHARE = 0.5
 # paths of a goal beyond which it is not looked at for results required to differ
@@ -79,7 +83,10 @@ MINIMISE_QUERIES = 24
 MINIMISE_UNDECIDED = 3  # undecided minimising queries in a row after which it stops
 # the chars strings are asked to use, in order: pairs of ends of ranges ("az  " is 'a' to 'z', ' ')
 _ALPHABETS = ("aa", "ab", "aA", "abAB", "az  ", "azAZ  ", "azAZ09  ", " ~")
-MINIMISE_RLIMIT = 500_000  # solver resource units per query: about 0.2 s here
+# solver resource units per query: about 0.3 s here. With half, three doubles in a chain of
+# one-ulp steps stayed where the solver first put them (measures' Reading: 0x1809360400000001L
+# and its neighbours), undecided whether -Double.MIN_VALUE, 0.0 and Double.MIN_VALUE will do
+MINIMISE_RLIMIT = 1_000_000
 MINIMISE_FLOOR = 3_000_000   # resource units minimising may use however quickly a violation was found
 
 z3.set_param("memory_max_size", MEMORY_LIMIT_MB)
@@ -215,9 +222,9 @@ class Solver:
             return Answer("unsat")
         if time.perf_counter() >= self.deadline:
             return Answer("unknown", reason="timeout")
-        if self._ruled_out_without_floating_point(goal):
-            return Answer("unsat")
-        answer = self._search(goal)
+        answer = self._without_floating_point(goal)
+        if answer.verdict == "unknown":
+            answer = self._search(goal)
         added: list[z3.BoolRef] = []  # lazy constraints, and pins, asked with the case so far
         while answer.verdict == "sat":
             broken, pins = self._broken(answer.model)
@@ -347,16 +354,20 @@ class Solver:
                 if z3.is_eq(c) and _is_variable(c.arg(0))})
         return self._defined[1]
 
-    def _ruled_out_without_floating_point(self, goal: z3.BoolRef) -> bool:
-        """Is the goal unsatisfiable even with each floating-point operation a free value
-        (``_weakly``)? A contract that holds whatever the arithmetic gives (equals by
-        ``doubleToLongBits`` of fields that mutators add to) is so decided without
-        bit-blasting any of it."""
+    def _without_floating_point(self, goal: z3.BoolRef) -> Answer:
+        """The goal asked with each floating-point operation a free value (``_weakly``).
+        Unsatisfiable so, it is: a contract that holds whatever the arithmetic gives
+        (equals by ``doubleToLongBits`` of fields that mutators add to) is so decided
+        without bit-blasting any of it. Satisfiable where a model of that, its inputs
+        pinned, is one of the goal: a violation that turns on the bits of fields, not on
+        arithmetic (commons-math's ``FirstMoment``, equal within one ulp: found so in
+        0.4 s, where its search ran out of 2.5 s)."""
         terms = [goal, *self.constraints]
         if _without_floating_point(terms):
-            return False
-        seconds = min(WEAKER_SECONDS, self.deadline - time.perf_counter())
-        return self._weakly(goal, self.constraints, [], seconds, 0, confirm=False).verdict == "unsat"
+            return Answer("unknown")
+        now = time.perf_counter()
+        return self._weakly(goal, self.constraints, [], min(WEAKER_SECONDS, self.deadline - now),
+                            0, ARITHMETIC_SHARE * (self.plan_end - now))
 
     def _broken(self, model: z3.ModelRef) -> tuple[list[z3.BoolRef], list[z3.BoolRef]]:
         """The lazy constraints ``model`` breaks, and equalities that pin what they depend
@@ -466,7 +477,7 @@ class Solver:
         return self._fixed[1]
 
     def _weakly(self, goal: z3.BoolRef, constraints: list[z3.BoolRef], fixed: list[z3.BoolRef],
-                left: float, rlimit: int, confirm: bool = True) -> Answer:
+                left: float, rlimit: int, arithmetic: float = 0.0) -> Answer:
         """The goal (a case of it, with the object choices ``fixed``) decided without
         bit-blasting its floating-point arithmetic, within ``left`` seconds and ``rlimit``
         units: unsatisfiable if it is even with each operation a free value
@@ -474,7 +485,9 @@ class Solver:
         question (all variables but those a constraint defines), pinned, give a model of
         the real one, where the arithmetic is then small or on constants: a violation
         that does not turn on floating-point values (a null field that a method
-        dereferences) is so found (unless not asked to ``confirm``). Otherwise unknown."""
+        dereferences) is so found. Failing that, given ``arithmetic`` seconds, the real
+        question with only the values outside the arithmetic pinned, the arithmetic's
+        operands solved for. Otherwise unknown."""
         start = time.perf_counter()
         deadline = start + left
         terms = [goal, *constraints]
@@ -492,26 +505,48 @@ class Solver:
         result, s = self._ask(weakened, deadline - time.perf_counter(), rlimit)
         if result == z3.unsat:
             return Answer("unsat")
-        if result == z3.sat and confirm:
-            model = self._model(s)
-            defined = {str(c.arg(0)) for c in [*constraints, *self.lazy]
+        if result != z3.sat:
+            return Answer("unknown")
+        model = self._model(s)
+        definitions = {str(c.arg(0)): c.arg(1) for c in [*constraints, *self.lazy]
                        if z3.is_eq(c) and _is_variable(c.arg(0))}
-            inputs = [v for v in _constants(terms) if str(v) not in defined]
-            # the floating-point inputs left free if the arithmetic on them is small enough
-            # to bit-blast, so that the real question may pick other values; else all
-            # pinned; one real question, within SPLIT_RLIMIT
-            for pinned_inputs in ([v for v in inputs if not isinstance(v.sort(), z3.FPSortRef)],
-                                  inputs):
-                pairs = [(v, model.eval(v, model_completion=True)) for v in pinned_inputs]
-                pinned = [z3.simplify(z3.substitute(t, *pairs)) for t in terms]
-                left = deadline - time.perf_counter()
-                if left > 0 and not self.weigher.too_large(pinned):
-                    result, s = self._ask([*pinned, *(v == value for v, value in pairs)], left,
-                                          SPLIT_RLIMIT)
-                    if result == z3.sat:
-                        return Answer("sat", self._model(s), case=[goal] + fixed)
-                    break
+        inputs = [v for v in _constants(terms) if str(v) not in definitions]
+        values = [v for v in inputs if not isinstance(v.sort(), z3.FPSortRef)]
+        # the floating-point inputs left free if the arithmetic on them is small enough
+        # to bit-blast, so that the real question may pick other values; else all
+        # pinned; one real question, within SPLIT_RLIMIT
+        for pinned in (values, inputs):
+            asked = self._pinned(terms, model, pinned, deadline - time.perf_counter(), SPLIT_RLIMIT)
+            if asked is not None:
+                if asked.verdict == "sat":
+                    asked.case = [goal] + fixed
+                    return asked
+                break
+        if arithmetic > 0:
+            # the values the arithmetic is done on left free too: the weaker model gives
+            # them any that fit its stand-ins, which the real operations need not give (three
+            # longs converted to adjacent floats are far apart, not adjacent)
+            operands = _depended_on([op for op, _ in self.weaker._stand_ins.values()], definitions)
+            asked = self._pinned(terms, model, [v for v in values if str(v) not in operands],
+                                 min(arithmetic, self.deadline - time.perf_counter()), 0)
+            if asked is not None and asked.verdict == "sat":
+                asked.case = [goal] + fixed
+                return asked
         return Answer("unknown")
+
+    def _pinned(self, terms: list[z3.BoolRef], model: z3.ModelRef, inputs: list[z3.ExprRef],
+                seconds: float, rlimit: int) -> Answer | None:
+        """``terms`` asked with ``inputs`` pinned to their values in ``model``, within
+        ``seconds`` and ``rlimit`` units; None if there is no time or they are too large
+        to bit-blast."""
+        pairs = [(v, model.eval(v, model_completion=True)) for v in inputs]
+        pinned = [z3.simplify(z3.substitute(t, *pairs)) for t in terms]
+        if seconds <= 0 or self.weigher.too_large(pinned):
+            return None
+        result, s = self._ask([*pinned, *(v == value for v, value in pairs)], seconds, rlimit)
+        if result == z3.sat:
+            return Answer("sat", self._model(s))
+        return Answer("unsat" if result == z3.unsat else "unknown")
 
     def _related(self, constraints: list[z3.BoolRef], facts: list[z3.BoolRef]) -> list[z3.BoolRef]:
         """Those of ``constraints`` (which line up with ``self.constraints``) connected to
@@ -984,6 +1019,20 @@ def _with_fixed(terms: list[z3.BoolRef], fixed: list[z3.BoolRef],
             return None
         simpler.append(z3.simplify(z3.substitute(t, *pairs)))
     return simpler
+
+
+def _depended_on(terms: list[z3.ExprRef], definitions: dict[str, z3.ExprRef]) -> set[str]:
+    """The names of the constants ``terms`` depend on, through the ``definitions`` (name ->
+    defining term) of those defined."""
+    names: set[str] = set()
+    pending = _constants(terms)
+    while pending:
+        name = str(pending.pop())
+        if name not in names:
+            names.add(name)
+            if name in definitions:
+                pending.extend(_constants([definitions[name]]))
+    return names
 
 
 def _constants(terms: list[z3.ExprRef]) -> list[z3.ExprRef]:

@@ -266,19 +266,59 @@ def test_the_question_without_floating_point_gets_a_fixed_short_time_whatever_th
         monkeypatch):
     """What the weakened question decides, it decides in a fraction of a second; one it
     does not decide takes from the check's own search no more than ``WEAKER_SECONDS``,
-    even under a long time limit."""
+    even under a long time limit. Solving for its arithmetic's operands, where it has a
+    model, takes a share of the time planned."""
     ctx = z3.Context()
     a, b = (z3.FP(n, z3.Float64(ctx)) for n in "ab")
     given = []
     weakly = solve.Solver._weakly
 
-    def spy(self, goal, constraints, fixed, left, rlimit, confirm=True):
-        given.append(left)
-        return weakly(self, goal, constraints, fixed, left, rlimit, confirm)
+    def spy(self, goal, constraints, fixed, left, rlimit, arithmetic=0.0):
+        given.append((left, round(arithmetic)))
+        return weakly(self, goal, constraints, fixed, left, rlimit, arithmetic)
     monkeypatch.setattr(solve.Solver, "_weakly", spy)
     solver = solve.Solver(ctx, 100.0, [a > b], [], set())
     assert solver.check(z3.fpAdd(z3.RNE(ctx), a, b, ctx) == a).verdict == "sat"
-    assert given == [solve.WEAKER_SECONDS]
+    assert given == [(solve.WEAKER_SECONDS, round(solve.ARITHMETIC_SHARE * 100))]
+
+
+def test_a_model_of_the_question_without_floating_point_that_holds_of_the_real_one_decides_it(
+        monkeypatch):
+    """A violation that turns on the bits of fields, not on their arithmetic, is found by
+    the weakened question, its inputs pinned, without searching the real one."""
+    ctx = z3.Context()
+    a, b = (z3.FP(n, z3.Float32(ctx)) for n in "ab")
+    bits = z3.BitVec("bits", 64, ctx)
+    total = z3.fpAdd(z3.RNE(ctx), a, b, ctx)
+
+    def search(self, goal):
+        raise AssertionError("searched")
+    monkeypatch.setattr(solve.Solver, "_search", search)
+    solver = solve.Solver(ctx, 10.0, [z3.Not(z3.fpIsNaN(total, ctx))], [], set())
+    answer = solver.check(z3.And(bits - 7 == 2, z3.fpGT(total, a, ctx)))
+    assert answer.verdict == "sat"
+    assert answer.model.eval(bits).as_long() == 9
+    assert z3.is_true(answer.model.eval(z3.fpGT(total, a, ctx), model_completion=True))
+
+
+def test_where_the_weaker_models_operands_do_not_fit_the_real_arithmetic_it_is_solved_for(
+        monkeypatch):
+    """Two longs that convert to one float: a weaker model picks any two longs (its
+    conversions free), which the real conversion tells apart; solved for the longs, with
+    the rest pinned, the real question finds two that do, without searching."""
+    ctx = z3.Context()
+    m, n = (z3.BitVec(name, 64, ctx) for name in "mn")
+    flag = z3.Bool("flag", ctx)
+    as_float = [z3.fpSignedToFP(z3.RNE(ctx), v, z3.Float32(ctx), ctx) for v in (m, n)]
+
+    def search(self, goal):
+        raise AssertionError("searched")
+    monkeypatch.setattr(solve.Solver, "_search", search)
+    solver = solve.Solver(ctx, 10.0, [], [], set())
+    answer = solver.check(z3.And(flag, m != n, z3.fpEQ(*as_float, ctx)))
+    assert answer.verdict == "sat"
+    assert answer.model.eval(m).as_long() != answer.model.eval(n).as_long()
+    assert z3.is_true(answer.model.eval(z3.fpEQ(*as_float, ctx), model_completion=True))
 
 
 def test_arithmetic_too_large_to_bit_blast_is_weighed_with_the_object_choices_put_in():
