@@ -538,13 +538,15 @@ class Solver:
     def _pinned(self, terms: list[z3.BoolRef], model: z3.ModelRef, inputs: list[z3.ExprRef],
                 seconds: float, rlimit: int) -> Answer | None:
         """``terms`` asked with ``inputs`` pinned to their values in ``model``, within
-        ``seconds`` and ``rlimit`` units; None if there is no time or they are too large
-        to bit-blast."""
+        ``seconds`` (putting the values in counts) and ``rlimit`` units; None if there is
+        no time or they are too large to bit-blast."""
+        deadline = time.perf_counter() + seconds
         pairs = [(v, model.eval(v, model_completion=True)) for v in inputs]
         pinned = [z3.simplify(z3.substitute(t, *pairs)) for t in terms]
-        if seconds <= 0 or self.weigher.too_large(pinned):
+        if deadline <= time.perf_counter() or self.weigher.too_large(pinned):
             return None
-        result, s = self._ask([*pinned, *(v == value for v, value in pairs)], seconds, rlimit)
+        result, s = self._ask([*pinned, *(v == value for v, value in pairs)],
+                              deadline - time.perf_counter(), rlimit)
         if result == z3.sat:
             return Answer("sat", self._model(s))
         return Answer("unsat" if result == z3.unsat else "unknown")
