@@ -764,7 +764,7 @@ def _set_equals_with_code(ex, state, this: Ref, other: Ref, line: int):
     for targets, name in ((strict, "immutableSetEquals"),
                           ([o for o in sets if o not in strict], "abstractSetEquals")):
         if targets:
-            method = next(m for m in helper.methods if m.name == name)
+            method = ex.program.methods_named(helper, name)[0]
             mine = this.narrowed(targets)
             result, state = ex.when(state, this.member_guard(targets), lambda s: ex.invoke(
                 method, None, [mine, other], s, line)[:2], _bool(z3.BoolVal(False, ex.ctx)))

@@ -61,10 +61,13 @@ SPLIT_SHARE = 0.4  # of the time left, what splitting may take before the whole 
 # commons-math's VectorialCovariance equals-transitive, in 0.65 s), and those it does not
 # decide took up to 5 s of 10 (commons-math's statistics)
 WEAKER_SECONDS = 0.6
-# of the time planned, what the question with the weaker model's values pinned but those the
-# arithmetic is done on may take (``_weakly``): it found commons-math's statistics' one-ulp
-# violations in 0.55 to 0.8 s, which their search had not found in 2.7 s
+# of the time planned, and at most, what the question with the weaker model's values pinned
+# but those the arithmetic is done on may take (``_weakly``): it found commons-math's
+# statistics' one-ulp violations in 0.55 to 0.8 s, which their search had not found in
+# 2.7 s; where the weaker model is no real one, the time is lost (measures' Score
+# compareto-antisymmetric, a pass: 6 s with 0.4 of the time planned, 2 s before)
 ARITHMETIC_SHARE = 0.4
+ARITHMETIC_SECONDS = 1.0
 # of the time left, what a case too large to bit-blast may take, asked without its arithmetic
 WITHOUT_BIT_BLASTING_SHARE = 0.5
 # paths of a goal beyond which it is not looked at for results required to differ
@@ -368,7 +371,7 @@ class Solver:
             return Answer("unknown")
         now = time.perf_counter()
         return self._weakly(goal, self.constraints, [], min(WEAKER_SECONDS, self.deadline - now),
-                            0, ARITHMETIC_SHARE * (self.plan_end - now))
+                            0, min(ARITHMETIC_SECONDS, ARITHMETIC_SHARE * (self.plan_end - now)))
 
     def _broken(self, model: z3.ModelRef) -> tuple[list[z3.BoolRef], list[z3.BoolRef]]:
         """The lazy constraints ``model`` breaks, and equalities that pin what they depend
@@ -523,12 +526,15 @@ class Solver:
                     asked.case = [goal] + fixed
                     return asked
                 break
-        if arithmetic > 0:
-            # the values the arithmetic is done on left free too: the weaker model gives
-            # them any that fit its stand-ins, which the real operations need not give (three
-            # longs converted to adjacent floats are far apart, not adjacent)
-            operands = _depended_on(self.weaker.operations(), definitions)
-            asked = self._pinned(terms, model, [v for v in values if str(v) not in operands],
+        if arithmetic <= 0:
+            return Answer("unknown")
+        # the values the arithmetic is done on left free too: the weaker model gives them
+        # any that fit its stand-ins, which the real operations need not give (three longs
+        # converted to adjacent floats are far apart, not adjacent)
+        operands = {str(v) for v in _constants(self.weaker.operations(), definitions)}
+        kept = [v for v in values if str(v) not in operands]
+        if len(kept) < len(values):
+            asked = self._pinned(terms, model, kept,
                                  min(arithmetic, self.deadline - time.perf_counter()), 0)
             if asked is not None and asked.verdict == "sat":
                 asked.case = [goal] + fixed
@@ -1028,22 +1034,10 @@ def _with_fixed(terms: list[z3.BoolRef], fixed: list[z3.BoolRef],
     return simpler
 
 
-def _depended_on(terms: list[z3.ExprRef], definitions: dict[str, z3.ExprRef]) -> set[str]:
-    """The names of the constants ``terms`` depend on, through the ``definitions`` (name ->
-    defining term) of those defined."""
-    names: set[str] = set()
-    pending = _constants(terms)
-    while pending:
-        name = str(pending.pop())
-        if name not in names:
-            names.add(name)
-            if name in definitions:
-                pending.extend(_constants([definitions[name]]))
-    return names
-
-
-def _constants(terms: list[z3.ExprRef]) -> list[z3.ExprRef]:
-    """The uninterpreted constants in ``terms``, each once."""
+def _constants(terms: list[z3.ExprRef],
+               definitions: dict[str, z3.ExprRef] | None = None) -> list[z3.ExprRef]:
+    """The uninterpreted constants in ``terms``, each once; with ``definitions`` (name ->
+    defining term), also those that the defined constants among them depend on."""
     seen: set[int] = set()
     found = []
     stack = list(terms)
@@ -1054,6 +1048,8 @@ def _constants(terms: list[z3.ExprRef]) -> list[z3.ExprRef]:
         seen.add(t.get_id())
         if _is_variable(t):
             found.append(t)
+            if definitions and str(t) in definitions:
+                stack.append(definitions[str(t)])
         else:
             stack.extend(t.children())
     return found
