@@ -311,9 +311,9 @@ def _assumed(ex: Executor, exact: float) -> str:
     if without_code:
         text += f"; assumed {_deterministic(without_code)}"
     if ex.summarised:
-        text += (f"; assumed {_deterministic(list(ex.summarised))} (called on objects made from "
-                 f"field values that may be of {min(ex.summarised.values())} classes or more, "
-                 "not followed into each class's code)")
+        text += (f"; assumed {_deterministic(list(ex.summarised))} (called on objects that may "
+                 f"be of {min(ex.summarised.values())} classes or more with their own code for "
+                 "it, not followed into each class's code)")
     if ex.fresh_statics:
         text += f"; assumed the static fields {', '.join(ex.fresh_statics)} start as class " \
                 "initialisation sets them"

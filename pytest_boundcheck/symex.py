@@ -67,6 +67,11 @@ from .values import (
 FEASIBILITY_RLIMIT = 100_000  # solver resource units for one path-feasibility question
 ORACLE_MISSES = 4  # after this many undecided questions in a row, an asker stops asking
 SUMMARY_FANOUT = 6  # classes with their own code for a call on an object made from field values
+# and, for a call of a floating-point result on the objects the contract is checked on,
+# implementations among all their classes: followed into each, the solver has every
+# class's arithmetic to settle (commons-math's statistics, whose equals compares the
+# getResult() of 17 classes, were undecided in their time limit)
+SUMMARY_WIDE = 12
 # calls in a row whose classes simplifying the path ruled none out, after which a check
 # stops simplifying (``Executor._ruled_out``)
 RULED_OUT_MISSES = 200
@@ -238,6 +243,7 @@ class Executor:
         # calls without code taken as unknown deterministic functions
         self.functions: dict[str, list[FunctionUse]] = {}
         self.summarised: dict[str, int] = {}  # of ``functions``, calls with code not followed -> classes
+        self._implemented: dict[MethodInfo, int] = {}  # ``_implementations``
         self.lazy: list[z3.BoolRef] = []  # definitions the solver adds only where a model needs them
         self._hashes: list[tuple[strings.Text, z3.BitVecRef]] = []
         self.texts: list[strings.Text] = []  # the contents of the strings a check starts from
@@ -2353,9 +2359,10 @@ class Executor:
                     unknown.append(obj)
                 else:
                     groups.setdefault(id(impl), (impl, bridged, []))[2].append(obj)
-        if self._summarised(receiver, method, groups, unknown, contract_call):
+        fanout = self._summarised(receiver, method, groups, unknown, contract_call)
+        if fanout:
             call = f"{method.owner.simple_name}.{method.name}({_types(args)})"
-            self.summarised[call] = min(len(groups), self.summarised.get(call, len(groups)))
+            self.summarised[call] = min(fanout, self.summarised.get(call, fanout))
             value, state = self._unknown_function(state, call, method.name, receiver, args,
                                                   method.return_type, line)
             return value, state, self._site(call)
@@ -2394,17 +2401,40 @@ class Executor:
         return self._merge_results(results, method.return_type)
 
     def _summarised(self, receiver: Ref, method: MethodInfo, groups: dict, unknown: list,
-                    contract_call: bool) -> bool:
+                    contract_call: bool) -> int:
         """Is the call better taken as an unknown deterministic function of its receiver
-        and arguments? So it is where the receiver is an object made from field values
-        that may be of ``SUMMARY_FANOUT`` or more classes with their own code for it:
-        followed one by one, each such call multiplies the paths by the classes, and a
-        chain of them (a chronology's field's type) by their product. Not on the objects
-        the contract is checked on: their own code, which the check follows, calls the
-        same methods, and a result that need not agree with it would be a false lead."""
-        return (len(groups) >= SUMMARY_FANOUT and not unknown and not contract_call
-                and method.return_type is not VOID and not jdk.NOT_FUNCTIONS.fullmatch(method.name)
-                and all(o.kind == "slot" and o not in self.arguments for _, o in receiver.non_null()))
+        and arguments? If so, the number of classes with their own code for it; else 0.
+        So it is where the receiver is an object made from field values that may be of
+        ``SUMMARY_FANOUT`` or more such classes: followed one by one, each such call
+        multiplies the paths by the classes, and a chain of them (a chronology's field's
+        type) by their product. On the objects the contract is checked on, whose own code
+        calls the same methods, only a method of a floating-point result that their
+        classes have ``SUMMARY_WIDE`` or more implementations of, and then at every call,
+        so that the results agree: the same object, the same result, whichever class's
+        code made the call. Other calls on them are followed: exact, they give verdicts
+        that such results would leave possible violations (guava's collections, whose
+        ``size()`` and ``delegate()`` a dozen classes or more implement)."""
+        if unknown or contract_call or method.return_type is VOID \
+                or jdk.NOT_FUNCTIONS.fullmatch(method.name):
+            return 0
+        objects = [o for _, o in receiver.non_null()]
+        if objects and all(o in self.arguments for o in objects):
+            floating = isinstance(method.return_type, PrimType) and method.return_type.is_floating
+            wide = self._implementations(method) if floating else 0
+            return wide if wide >= SUMMARY_WIDE else 0
+        if len(groups) >= SUMMARY_FANOUT and all(o.kind == "slot" and o not in self.arguments
+                                                 for o in objects):
+            return len(groups)
+        return 0
+
+    def _implementations(self, method: MethodInfo) -> int:
+        """How many implementations of ``method`` the objects the contract is checked on
+        may run, over all their classes. Remembered per method: those objects are made
+        before the contract's code runs."""
+        if method not in self._implemented:
+            self._implemented[method] = len({id(impl) for o in self.arguments
+                                             if (impl := self._implementation(o, method)[0])})
+        return self._implemented[method]
 
     def _ruled_out(self, guard: z3.BoolRef, receiver: Ref, objs: list[HeapObj]) -> bool:
         """Does the path guard simplify to false once the receiver is fixed to each of

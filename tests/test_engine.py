@@ -681,7 +681,7 @@ def test_a_call_on_objects_made_from_field_values_of_many_classes_is_a_function(
     many = check_all(tmp_path, _shapes(6).replace("HASH", "sides()"), fields)["hashcode-consistent"]
     assert many[0] == "passed"
     assert "assumed Shape.sides() is a deterministic function of its receiver and arguments " \
-           "(called on objects made from field values that may be of 6 classes or more" in many[1]
+           "(called on objects that may be of 6 classes or more with their own code for it" in many[1]
     few = check_all(tmp_path, _shapes(2).replace("HASH", "sides()"), fields)["hashcode-consistent"]
     assert few[0] == "passed" and "Shape.sides()" not in few[1]
     (tmp_path / "Subject.java").write_text(textwrap.dedent(_shapes(6).replace("HASH", "sides() > 100 ? tag : 0")))
@@ -713,6 +713,73 @@ def test_calls_on_the_objects_under_check_are_followed_whatever_their_classes(tm
         """ + shapes, Bounds(objects_mode="fields"))
     assert results["equals-symmetric"][0] == "passed", results["equals-symmetric"][1]
     assert "not followed" not in results["equals-symmetric"][1]
+
+
+def _statistics(count: int, odd: bool = False) -> str:
+    """A Subject statistic whose equals and hashCode, inherited from ``Statistic``, compare
+    ``result()``, a double that ``count`` classes, it among them, compute each their own way; with
+    ``odd``, one of them has an equals of its own that only its own class passes."""
+    others = "".join(
+        f"final class Statistic{k} extends Statistic {{ int n; Statistic{k}(int n) {{ this.n = n; }}"
+        f" double result() {{ return n * {k + 2}.5; }} }}\n" for k in range(count - 2))
+    odd_class = """
+        final class Odd extends Statistic {
+            int n; Odd(int n) { this.n = n; }
+            double result() { return n; }
+            @Override public boolean equals(Object o) { return o instanceof Odd s && s.n == n; }
+            @Override public int hashCode() { return n; }
+        }
+        """ if odd else "final class Seven extends Statistic { double result() { return 7; } }\n"
+    return """
+        public final class Subject extends Statistic {
+            int n;
+            public Subject(int n) { this.n = n; }
+            double result() { return n; }
+        }
+        abstract class Statistic {
+            abstract double result();
+            @Override public boolean equals(Object o) { return o instanceof Statistic s && s.result() == result(); }
+            @Override public int hashCode() { return (int) result(); }
+        }
+        """ + others + odd_class
+
+
+def test_a_call_on_the_objects_under_check_that_many_classes_implement_is_a_function(tmp_path):
+    """Where the classes of the objects under check have ``SUMMARY_WIDE`` or more
+    implementations of a method of a floating-point result, its calls on them are an
+    unknown deterministic function at every call, so that they agree: a pass holds
+    whatever the results. Of an int result, they are followed."""
+    assert symex.SUMMARY_WIDE == 12
+    results = check_all(tmp_path, _statistics(symex.SUMMARY_WIDE))
+    status, message = results["equals-symmetric"]
+    assert status == "passed", message
+    assert "assumed Statistic.result() is a deterministic function of its receiver and " \
+           "arguments (called on objects that may be of 12 classes or more with their own " \
+           "code for it, not followed into each class's code)" in message
+    fewer = check_all(tmp_path, _statistics(symex.SUMMARY_WIDE - 1))["equals-symmetric"]
+    assert fewer[0] == "passed" and "not followed" not in fewer[1]
+    integral = _statistics(symex.SUMMARY_WIDE).replace("double result", "int result") \
+        .replace(".5;", ";")
+    whole = check_all(tmp_path, integral)["equals-symmetric"]
+    assert whole[0] == "passed" and "not followed" not in whole[1]
+
+
+def test_a_violation_resting_on_such_a_function_is_a_possible_one(tmp_path):
+    """One class's own equals only passes its own class, where the inherited one passes
+    any: asymmetric. With the calls followed, the check shows it as it is; taken as a
+    function, the results it rests on may be ones the code never gives."""
+    def symmetric(count: int):
+        (tmp_path / "Subject.java").write_text(textwrap.dedent(_statistics(count, odd=True)))
+        project = Project([tmp_path])
+        cls = project.program.project[0]
+        contract = next(c for c in project.contracts_for(cls) if c.id == "equals-symmetric")
+        return project.check(cls, contract, Bounds())
+    wide = symmetric(symex.SUMMARY_WIDE)
+    assert wide.status == "failed"
+    assert "found with the results of Statistic.result() taken to be any that a deterministic " \
+           "function could give" in wide.unconfirmed
+    followed = symmetric(symex.SUMMARY_WIDE - 1)
+    assert followed.status == "failed" and not followed.unconfirmed
 
 
 NULLNESS = """
