@@ -717,8 +717,8 @@ def test_calls_on_the_objects_under_check_are_followed_whatever_their_classes(tm
 
 def _statistics(count: int, odd: bool = False) -> str:
     """A Subject statistic whose equals and hashCode, inherited from ``Statistic``, compare
-    ``result()``, a double that ``count`` classes, it among them, compute each their own way; with
-    ``odd``, one of them has an equals of its own that only its own class passes."""
+    ``result()``, a double that ``count`` classes, it among them, compute each their own
+    way; with ``odd``, one of them has an equals that only its own class passes."""
     others = "".join(
         f"final class Statistic{k} extends Statistic {{ int n; Statistic{k}(int n) {{ this.n = n; }}"
         f" double result() {{ return n * {k + 2}.5; }} }}\n" for k in range(count - 2))
