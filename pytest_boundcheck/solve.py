@@ -519,11 +519,12 @@ class Solver:
         # the floating-point inputs left free if the arithmetic on them is small enough
         # to bit-blast, so that the real question may pick other values; else all
         # pinned; one real question, within SPLIT_RLIMIT
+        case = [goal] + fixed
         for pinned in (values, inputs):
-            asked = self._pinned(terms, model, pinned, deadline - time.perf_counter(), SPLIT_RLIMIT)
+            asked = self._pinned(terms, model, pinned, deadline - time.perf_counter(),
+                                 SPLIT_RLIMIT, case)
             if asked is not None:
                 if asked.verdict == "sat":
-                    asked.case = [goal] + fixed
                     return asked
                 break
         if arithmetic <= 0:
@@ -535,17 +536,16 @@ class Solver:
         kept = [v for v in values if str(v) not in operands]
         if len(kept) < len(values):
             asked = self._pinned(terms, model, kept,
-                                 min(arithmetic, self.deadline - time.perf_counter()), 0)
+                                 min(arithmetic, self.deadline - time.perf_counter()), 0, case)
             if asked is not None and asked.verdict == "sat":
-                asked.case = [goal] + fixed
                 return asked
         return Answer("unknown")
 
     def _pinned(self, terms: list[z3.BoolRef], model: z3.ModelRef, inputs: list[z3.ExprRef],
-                seconds: float, rlimit: int) -> Answer | None:
-        """``terms`` asked with ``inputs`` pinned to their values in ``model``, within
-        ``seconds`` (putting the values in counts) and ``rlimit`` units; None if there is
-        no time or they are too large to bit-blast."""
+                seconds: float, rlimit: int, case: list[z3.BoolRef]) -> Answer | None:
+        """``terms`` (of ``case``) asked with ``inputs`` pinned to their values in
+        ``model``, within ``seconds`` (putting the values in counts) and ``rlimit`` units;
+        None if there is no time or they are too large to bit-blast."""
         deadline = time.perf_counter() + seconds
         pairs = [(v, model.eval(v, model_completion=True)) for v in inputs]
         pinned = [z3.simplify(z3.substitute(t, *pairs)) for t in terms]
@@ -554,7 +554,7 @@ class Solver:
         result, s = self._ask([*pinned, *(v == value for v, value in pairs)],
                               deadline - time.perf_counter(), rlimit)
         if result == z3.sat:
-            return Answer("sat", self._model(s))
+            return Answer("sat", self._model(s), case=case)
         return Answer("unsat" if result == z3.unsat else "unknown")
 
     def _related(self, constraints: list[z3.BoolRef], facts: list[z3.BoolRef]) -> list[z3.BoolRef]:
