@@ -100,8 +100,8 @@ def engine_timings(repeat: int, mode: str = "constructors") -> tuple[dict[str, d
     the ``mode`` way; per item the status, the median build/solve/minimise/total seconds
     and the z3 queries of one run. Also returns the seconds to load the project
     (discover, parse, class table)."""
-    from pytest_boundcheck.bounds import Bounds
-    from pytest_boundcheck.project import Project
+    from pytest_boundcheck.config.bounds import Bounds
+    from pytest_boundcheck.engine.project import Project
 
     start = time.perf_counter()
     project = Project([ROOT / s for s in SAMPLES])  # one project for both, as pytest does
@@ -177,10 +177,10 @@ def replay_timings() -> None:
     compilation for the run, then each reproducer."""
     import shutil as sh
 
-    from pytest_boundcheck.bounds import Bounds
-    from pytest_boundcheck.project import Project
-    from pytest_boundcheck.replay import Replayer
-    from pytest_boundcheck.repro import reproducer
+    from pytest_boundcheck.config.bounds import Bounds
+    from pytest_boundcheck.engine.project import Project
+    from pytest_boundcheck.counterexample.replay import Replayer
+    from pytest_boundcheck.counterexample.repro import reproducer
 
     if sh.which("java") is None:
         print("replay: no java on PATH, not measured")

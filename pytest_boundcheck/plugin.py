@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from .bounds import Bounds
+from pytest_boundcheck.config.bounds import Bounds
 
 DEFAULTS = Bounds()
 STASH = pytest.StashKey["Run"]()
@@ -211,14 +211,14 @@ class Run:
     @property
     def project(self):
         if self._project is None:
-            from .project import Project  # the engine loads only when checks are asked for
+            from pytest_boundcheck.engine.project import Project  # the engine loads only when checks are asked for
             self._project = Project(self.roots, self.excludes)
         return self._project
 
     def reported(self, cls, contract, outcome) -> tuple[str, bool]:
         """The failure text with its reproducer and replay, and whether the engine and the
         JVM disagree."""
-        from .repro import reproducer
+        from pytest_boundcheck.counterexample.repro import reproducer
         found = outcome.counterexample
         text = outcome.message
         repro = reproducer(cls, contract, found)
@@ -232,7 +232,7 @@ class Run:
                           "such (of a class without source, or of an unknown subclass of an " \
                           "abstract class)", False
         if self._replayer is None:
-            from .replay import Replayer
+            from pytest_boundcheck.counterexample.replay import Replayer
             self._replayer = Replayer([f for f in self.project.files if f not in self.project.errors],
                                       self.classpath)
         replayed = self._replayer.replay(repro, found.exception)
@@ -270,7 +270,7 @@ class Run:
 
     def pytest_terminal_summary(self, terminalreporter) -> None:
         if self.results:
-            from .report import summary_table
+            from pytest_boundcheck.report.summary import summary_table
             terminalreporter.section("boundcheck")
             terminalreporter.write_line(summary_table(self.results))
 

@@ -1,3 +1,3 @@
 # pytester's in-process runs drop the modules a run imported; loading the engine here,
 # before any run, keeps one copy of its modules (and of its type singletons) for all runs.
-import pytest_boundcheck.project  # noqa: F401
+import pytest_boundcheck.engine.project  # noqa: F401

@@ -20,11 +20,11 @@ import javagen
 import z3
 from javagen import Case, GeneratedClass, Method, outcome
 
-from pytest_boundcheck import semantics
-from pytest_boundcheck.bounds import Bounds
-from pytest_boundcheck.parse import parse_file
-from pytest_boundcheck.program import Program
-from pytest_boundcheck.symex import DeadPath, Executor, Frame, State
+from pytest_boundcheck.symex import semantics
+from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.frontend.parse import parse_file
+from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.symex.executor import DeadPath, Executor, Frame, State
 
 ENUM = "    enum E { P, Q, R, S }\n"
 EXCEPTIONS = ("IllegalStateException", "IllegalArgumentException", "ArithmeticException",

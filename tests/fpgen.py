@@ -22,9 +22,9 @@ from fractions import Fraction
 
 from javagen import Case, GeneratedClass, Method
 
-from pytest_boundcheck.jtypes import DOUBLE, FLOAT
-from pytest_boundcheck.parse import _floating_value
-from pytest_boundcheck.semantics import nearest
+from pytest_boundcheck.frontend.types import DOUBLE, FLOAT
+from pytest_boundcheck.frontend.parse import _floating_value
+from pytest_boundcheck.symex.semantics import nearest
 
 FLOATING = ("float", "double")
 ARITH = ("+", "-", "*", "/", "%")

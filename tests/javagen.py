@@ -24,13 +24,13 @@ from pathlib import Path
 
 import z3
 
-from pytest_boundcheck import semantics
-from pytest_boundcheck.bounds import Bounds
-from pytest_boundcheck.jtypes import DOUBLE, FLOAT
-from pytest_boundcheck.parse import parse_file
-from pytest_boundcheck.program import Program
-from pytest_boundcheck.symex import DeadPath, Executor, Frame, State
-from pytest_boundcheck.values import Ref
+from pytest_boundcheck.symex import semantics
+from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.frontend.types import DOUBLE, FLOAT
+from pytest_boundcheck.frontend.parse import parse_file
+from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.symex.executor import DeadPath, Executor, Frame, State
+from pytest_boundcheck.symex.values import Ref
 
 # ------------------------------------------------------------------ types
 

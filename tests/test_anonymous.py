@@ -9,7 +9,7 @@ from test_engine import EQUALS_PASS, check_all, statuses
 from test_plugin import confirmed, write
 from test_repro import needs_jdk
 
-from pytest_boundcheck.project import Project
+from pytest_boundcheck.engine.project import Project
 
 # hashCode through a nested anonymous iterator reading the outer object's fields
 HITS = """

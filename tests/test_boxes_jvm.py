@@ -10,8 +10,8 @@ import javagen
 import pytest
 from test_numeric_jvm import _mismatches, _report, needs_jvm
 
-from pytest_boundcheck.parse import parse_file
-from pytest_boundcheck.program import Program
+from pytest_boundcheck.frontend.parse import parse_file
+from pytest_boundcheck.frontend.classtable import Program
 
 FAMILIES = {"Boxing": (boxgen.BOXING, 30), "Helpers": (boxgen.HELPERS + boxgen.ARRAYS, 17),
             "FloatingArrays": (boxgen.FLOATING_ARRAYS, 170)}

@@ -8,11 +8,11 @@ import time
 
 import z3
 
-from pytest_boundcheck import solve
-from pytest_boundcheck.bounds import Bounds
-from pytest_boundcheck.jtypes import INT, LONG
-from pytest_boundcheck.project import Project
-from pytest_boundcheck.solve import WithoutFloatingPoint
+from pytest_boundcheck.solve import solver as solve
+from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.frontend.types import INT, LONG
+from pytest_boundcheck.engine.project import Project
+from pytest_boundcheck.solve.solver import WithoutFloatingPoint
 
 
 def test_a_solver_failure_skips_the_check_saying_so(tmp_path, monkeypatch):

@@ -1,6 +1,6 @@
 """The standard contracts are Java harnesses under contracts/, read by the same parser and class table."""
-from pytest_boundcheck import harness
-from pytest_boundcheck.program import Program
+from pytest_boundcheck.harness import contracts as harness
+from pytest_boundcheck.frontend.classtable import Program
 
 
 def test_every_contract_id_has_a_harness_with_its_javadoc_sentence():

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from test_engine import CACHED_HASH, EQUALS_PASS, check_all, statuses
 
-from pytest_boundcheck.bounds import Bounds
+from pytest_boundcheck.config.bounds import Bounds
 
 COMPARE_PASS = {"compareto-antisymmetric": "passed", "compareto-transitive": "passed",
                 "compareto-substitutable": "passed", "compareto-equals": "passed"}

@@ -8,15 +8,16 @@ from pathlib import Path
 import pytest
 import z3
 
-from pytest_boundcheck import semantics, symex
-from pytest_boundcheck.bounds import Bounds
-from pytest_boundcheck.jtypes import INT
-from pytest_boundcheck.objects import ObjectMaker
-from pytest_boundcheck.parse import JavaSyntaxError, parse_source
-from pytest_boundcheck.program import Program
-from pytest_boundcheck.project import Project
-from pytest_boundcheck.symex import Executor, Frame, State
-from pytest_boundcheck.values import ID_BITS, Prim, Ref
+from pytest_boundcheck.symex import semantics
+from pytest_boundcheck.symex import executor as symex
+from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.frontend.types import INT
+from pytest_boundcheck.symex.objects import ObjectMaker
+from pytest_boundcheck.frontend.parse import JavaSyntaxError, parse_source
+from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.engine.project import Project
+from pytest_boundcheck.symex.executor import Executor, Frame, State
+from pytest_boundcheck.symex.values import ID_BITS, Prim, Ref
 
 
 def check_all(tmp_path: Path, source: str, bounds: Bounds = Bounds()) -> dict[str, tuple[str, str]]:

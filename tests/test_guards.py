@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from pytest_boundcheck import guards, harness, jdk
-from pytest_boundcheck.project import Project
+from pytest_boundcheck.harness import guards
+from pytest_boundcheck.harness import contracts as harness
+from pytest_boundcheck.models import jdk
+from pytest_boundcheck.engine.project import Project
 
 OTHERS = """
     class Other { }
@@ -303,7 +305,7 @@ def test_the_jdk_supertypes_table_is_what_its_generator_prints_on_jdk_17():
         pytest.skip(f"the table is of JDK 17; this is {version.splitlines()[0]}")
     tool = Path(__file__).parents[1] / "tools" / "JdkSupertypes.java"
     printed = subprocess.run(["java", str(tool)], capture_output=True, text=True, check=True).stdout
-    table = Path(jdk.__file__).with_name("jdk_supertypes.txt").read_text()
+    table = (Path(jdk.__file__).parents[1] / "frontend" / "jdk_supertypes.txt").read_text()
     assert printed == table
 
 
@@ -340,7 +342,7 @@ def test_checks_of_abstract_classes_on_unknown_subclasses_share_one_equals_table
 
 def test_subtype_answers_follow_a_superclass_set_after_they_were_asked():
     """Classes remember their supertypes; setting any class's supertypes forgets that."""
-    from pytest_boundcheck.jtypes import ClassInfo
+    from pytest_boundcheck.frontend.types import ClassInfo
     top, middle, other = ClassInfo("p.Top", "class"), ClassInfo("p.Middle", "class"), ClassInfo("p.Other", "class")
     bottom = ClassInfo("p.Bottom", "class", superclass=middle)
     assert not bottom.is_subtype_of(top)

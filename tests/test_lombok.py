@@ -5,8 +5,8 @@ import textwrap
 
 from test_plugin import LOAD_TOLERANT, expected_outcomes, outcomes
 
-from pytest_boundcheck import lombok
-from pytest_boundcheck.parse import parse_source
+from pytest_boundcheck.frontend import lombok
+from pytest_boundcheck.frontend.parse import parse_source
 
 BEANS = {
     "Customer": ("passed",) * 5,

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 import pytest
 import z3
 
-from pytest_boundcheck.parse import parse_file
-from pytest_boundcheck.program import Program
+from pytest_boundcheck.frontend.parse import parse_file
+from pytest_boundcheck.frontend.classtable import Program
 
 import javagen  # tests/ is on sys.path (rootdir-relative test module without a package)
 

@@ -5,7 +5,7 @@ import textwrap
 
 import pytest
 
-from pytest_boundcheck import project
+from pytest_boundcheck.engine import project
 
 BOUNDS = "int 32-bit, 8 unrolls, inline depth 8"
 MADE = "objects: built by constructors and factories, then up to 2 method calls"

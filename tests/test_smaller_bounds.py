@@ -9,9 +9,11 @@ import time
 
 import pytest
 
-from pytest_boundcheck import check, solve, symex
-from pytest_boundcheck.bounds import Bounds
-from pytest_boundcheck.project import Project
+from pytest_boundcheck.engine import check
+from pytest_boundcheck.solve import solver as solve
+from pytest_boundcheck.symex import executor as symex
+from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.engine.project import Project
 
 RANGE = """
     public final class Range {

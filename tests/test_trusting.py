@@ -7,9 +7,9 @@ import textwrap
 
 import pytest
 
-from pytest_boundcheck import check
-from pytest_boundcheck.bounds import Bounds
-from pytest_boundcheck.project import Project
+from pytest_boundcheck.engine import check
+from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.engine.project import Project
 
 # Name.equals ignores case, so it is not symmetric with a String... but within its own
 # class it is an equivalence, and its hashCode agrees with it.

@@ -6,8 +6,8 @@ import textwrap
 
 import pytest
 
-from pytest_boundcheck.bounds import Bounds
-from pytest_boundcheck.project import Project
+from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.engine.project import Project
 
 OUTER = """
     public final class Outer {

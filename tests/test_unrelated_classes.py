@@ -4,8 +4,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from pytest_boundcheck.bounds import Bounds
-from pytest_boundcheck.project import Project
+from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.engine.project import Project
 
 SOURCES = {
     "Point.java": """

@@ -1,0 +1,494 @@
+"""Counterexample stage: a solver model -> the objects and calls, written as Java.
+
+Every value shown is read back from the model through the terms the engine
+recorded, so what the report says is what the formula says.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import z3
+from tabulate import tabulate
+
+from pytest_boundcheck.frontend import javaast as ast
+from pytest_boundcheck.models.java_util import collections as collections_model
+from pytest_boundcheck.symex import lambdas as functional
+from pytest_boundcheck.models import jdk
+from pytest_boundcheck.symex import strings
+from pytest_boundcheck.frontend.types import BOOLEAN, CHAR, DOUBLE, FLOAT, INT, LONG, ClassInfo, FieldInfo, MethodInfo, PrimType
+from pytest_boundcheck.symex.semantics import float_bits, float_value, nearest, signed_value
+from pytest_boundcheck.symex.objects import ObjectMaker
+from pytest_boundcheck.symex.executor import Executor, Location, Observation, Thrown
+from pytest_boundcheck.symex.values import HeapObj, Prim, Ref, Value
+
+_NAMED = {
+    (INT, -(1 << 31)): "Integer.MIN_VALUE", (INT, (1 << 31) - 1): "Integer.MAX_VALUE",
+    (LONG, -(1 << 63)): "Long.MIN_VALUE", (LONG, (1 << 63) - 1): "Long.MAX_VALUE",
+    (DOUBLE, float.fromhex("0x1.fffffffffffffp1023")): "Double.MAX_VALUE",
+    (DOUBLE, float.fromhex("0x1p-1074")): "Double.MIN_VALUE",
+    (FLOAT, float.fromhex("0x1.fffffep127")): "Float.MAX_VALUE",
+    (FLOAT, float.fromhex("0x1p-149")): "Float.MIN_VALUE",
+}
+_MODEL_SITES = {
+    "Object.equals": "Object.equals: identity",
+    "Object.hashCode": "Object.hashCode: identity hash, not overridden",
+}
+
+
+class Rendering:
+    """Names the objects of one model and writes them and the harness's calls as Java."""
+
+    def __init__(self, ex: Executor, maker: ObjectMaker, model: z3.ModelRef,
+                 package: str | None = None):
+        """``package``: write class names as code in that package must (qualified where
+        the class is elsewhere); None: simple names, for reading."""
+        self.ex, self.maker, self.model, self.package = ex, maker, model, package
+        self.names: dict[HeapObj, str] = {}
+        self.lines: list[str] = []
+        self.reflective = False  # some object had to be made by reflection
+        self.exact = True        # every object could be written as Java
+        self._strings: dict[HeapObj, str] = {}
+        self._counts: dict[str, int] = {}
+
+    # ------------------------------------------------------------ reading
+    def function_results(self) -> list[str]:
+        """What the calls without code that this run made returned (the violation may rest
+        on them: ``Executor._unknown_function``)."""
+        lines = []
+        for call, uses in self.ex.functions.items():
+            for use in uses:
+                if self.holds(use.guard):
+                    on = "" if use.receiver is None else \
+                        f" on {self.names.get(self.target(use.receiver)) or 'an object'}"
+                    obj = self.target(use.result) if isinstance(use.result, Ref) else None
+                    unnamed = obj is not None and collections_model.kind_of(obj.cls) is None \
+                        and (obj.opaque or (obj.kind == "slot" and obj.cls.is_project
+                                            and obj not in self.names))
+                    value = f"a {obj.cls.simple_name}" if unnamed else self.java(use.result, shown=True)
+                    lines.append(f"// {call}{on} returned {value}")
+        return list(dict.fromkeys(lines))
+
+    def holds(self, guard: z3.BoolRef) -> bool:
+        return z3.is_true(self.model.eval(guard, model_completion=True))
+
+    def fired(self, thrown: list[Thrown]) -> Thrown | None:
+        """The first of ``thrown`` that the model's run throws, asked in one evaluation:
+        the guards share most of their terms, which one evaluation per guard evaluates
+        again each time (4.5 s for a commons-math sparse vector's 1,487 guards, twice)."""
+        if not thrown:
+            return None
+        first = z3.IntVal(-1, thrown[0].guard.ctx)
+        for index in reversed(range(len(thrown))):
+            first = z3.If(thrown[index].guard, index, first)
+        index = self.model.eval(first, model_completion=True).as_long()
+        return thrown[index] if index >= 0 else None
+
+    def target(self, ref: Ref) -> HeapObj | None:
+        return self.ex.object_by_id(self.model.eval(ref.id, model_completion=True).as_long())
+
+    def number(self, p: Prim) -> float:
+        v = self.model.eval(p.term, model_completion=True)
+        if p.type is BOOLEAN:
+            return z3.is_true(v)
+        if p.type.is_floating:
+            return float_value(p.type, v)
+        return signed_value(p.type, v.as_long())
+
+    # ------------------------------------------------------------ writing
+    def java(self, v: Value, named: bool = True, shown: bool = False) -> str:
+        """A Java expression for a value; ``named`` spells MIN/MAX values as constants;
+        ``shown``: only to read, so no statements are written for it."""
+        if isinstance(v, Prim):
+            return java_literal(v.type, self.number(v), named)
+        obj = self.target(v)
+        if obj is None:
+            return "null"
+        if obj.cls.fqname == jdk.STRING:
+            return self.string(obj)
+        if obj.is_box:
+            return self.box(obj, shown)
+        if obj.cls.element is not None:
+            return self.array(obj, shown)
+        if obj.kind == "enum":
+            return f"{self.type_name(obj.cls)}.{self.ex.constant_name(obj)}"
+        if functional.is_closure(obj):  # a lambda shows as written
+            return obj.content.text
+        if collections_model.kind_of(obj.cls) is not None:
+            return collections_model.java(self, obj, shown)
+        return self.names.get(obj) or self.declare(obj, None)
+
+    def string(self, obj: HeapObj) -> str:
+        """A string as Java. A literal is one interned object per text, so a string that
+        the check took to be another object than a literal or an earlier string of the
+        same text is written ``new String(...)``."""
+        if obj in self._strings:
+            return self._strings[obj]
+        text = strings.from_model(obj.content, self.model)
+        literal = java_string(text)
+        taken = obj.kind != "literal" and (
+            text in self.ex.literal_texts() or literal in self._strings.values())
+        self._strings[obj] = f"new String({literal})" if taken else literal
+        return self._strings[obj]
+
+    def box(self, obj: HeapObj, shown: bool) -> str:
+        """A box as the literal that autoboxing turns into it. A box outside the cache is an
+        object of its own: code names it once, so that it is the same object wherever used."""
+        prim = jdk.BOXES[obj.cls.fqname].prim
+        value = java_literal(prim, self.number(Prim(prim, obj.content)))
+        if shown or self.holds(obj.shared):
+            return value
+        if obj not in self.names:
+            self.names[obj] = self.fresh_name(obj.cls)
+            self.lines.append(f"{obj.cls.simple_name} {self.names[obj]} = {value};")
+        return self.names[obj]
+
+    def array(self, obj: HeapObj, shown: bool) -> str:
+        """An array as ``new int[] {1, 2}``; code names it once, as it is one object."""
+        if obj in self.names and not shown:
+            return self.names[obj]
+        length = self.number(Prim(INT, obj.content))
+        items = ", ".join(self.java(self.ex.value_at_start(obj, self.ex.element_field(obj.cls, k)),
+                                    shown=shown) for k in range(length))
+        if shown:
+            return f"{{{items}}}"
+        self.names[obj] = self.fresh_name(obj.cls)
+        type_ = self.type_name(obj.cls)
+        self.lines.append(f"{type_} {self.names[obj]} = new {type_} {{{items}}};")
+        return self.names[obj]
+
+    def fresh_name(self, cls: ClassInfo) -> str:
+        base = cls.simple_name.rpartition(".")[2].replace("[]", "Array")
+        base = base[0].lower() + base[1:]
+        self._counts[base] = self._counts.get(base, 0) + 1
+        return f"{base}{self._counts[base]}"
+
+    def declare(self, obj: HeapObj, name: str | None) -> str:
+        """Write the Java that makes ``obj`` (after the objects it needs) and name it."""
+        if name is None:
+            name = self.fresh_name(obj.cls)
+        self.names[obj] = name
+        type_ = self.type_name(obj.cls)
+        recipe = self.maker.recipes.get(obj)
+        if obj.opaque:
+            self.exact = False
+            self.lines.append(f"{type_} {name} = null; // stands for {self.opaque_facts(obj, name)}")
+        elif obj.cls.fqname == jdk.OBJECT:
+            self.lines.append(f"{type_} {name} = new Object();")
+        elif recipe is not None:
+            call = recipe.built_by
+            args = self.arguments(call.method, [self.java(a) for a in call.args])
+            if call.enclosing is not None:  # an inner class: made by its enclosing instance
+                made = f"{self.java(call.enclosing)}.new {obj.cls.decl.name}({args})"
+            elif call.method.name == "<init>":
+                made = f"new {type_}({args})"
+            else:
+                made = f"{self.type_name(call.method.owner)}.{call.method.name}({args})"
+            self.lines.append(f"{type_} {name} = {made};")
+            for then in recipe.then:
+                if self.holds(then.guard):
+                    args = self.arguments(then.method, [self.java(a) for a in then.args])
+                    self.lines.append(f"{name}.{then.method.name}({args});")
+        else:
+            self.fields_way(obj, name)
+        return name
+
+    def arguments(self, method: MethodInfo, values: list[str]) -> str:
+        """Arguments (as Java) of a call of ``method``; a null one cast to its parameter's
+        type where the method has overloads of as many parameters, between which a bare
+        null is ambiguous."""
+        overloaded = sum(m.name == method.name and len(m.params) == len(method.params)
+                         for m in method.owner.ctors + method.owner.methods) > 1
+        return ", ".join(f"({self.type_name(p.type)}) null" if text == "null" and overloaded
+                         and isinstance(p.type, ClassInfo) else text
+                         for p, text in zip(method.params, values))
+
+    def opaque_facts(self, obj: HeapObj, name: str) -> str:
+        """What the check used of an object of a class it has no source for: its
+        equality and order with the ones named before, its hash code."""
+        facts = []
+        keys = self.ex.opaque_keys(obj)
+        for other, other_name in self.names.items():
+            if other is obj or not other.opaque:
+                continue
+            other_keys = self.ex.opaque_keys(other)
+            if "equality" in keys and "equality" in other_keys:
+                same = self.holds(keys["equality"] == other_keys["equality"])
+                facts.append(f"{'' if same else '!'}{name}.equals({other_name})")
+            if "order" in keys and "order" in other_keys:
+                a, b = (self.model.eval(k["order"], model_completion=True).as_signed_long()
+                        for k in (keys, other_keys))
+                facts.append(f"{name}.compareTo({other_name}) {'<' if a < b else '==' if a == b else '>'} 0")
+        if "equality" in keys:
+            hash_ = self.model.eval(self.ex.opaque_hash(obj), model_completion=True).as_signed_long()
+            facts.append(f"{name}.hashCode() == {hash_}")
+        what = f"a {obj.cls.simple_name} the engine has no source for"
+        return f"{what}, with {', '.join(facts)}" if facts else what
+
+    def fields_way(self, obj: HeapObj, name: str) -> None:
+        """An object made with any field values: a constructor call where one sets exactly
+        the fields, else reflection, said plainly."""
+        type_ = self.type_name(obj.cls)
+        fields = obj.cls.instance_fields()
+        found = None if obj.cls.is_abstract else field_constructor(obj.cls)
+        if found is not None:
+            ctor, params = found
+            args = self.arguments(ctor, [self.field_value(obj, f) for f in params])
+            self.lines.append(f"{type_} {name} = new {type_}({args});")
+            return
+        self.reflective = True
+        if obj.cls.is_abstract:  # the JVM allocates no object of an abstract class
+            self.exact = False
+            self.lines.append(f"// {obj.cls.simple_name} is abstract: {name} stands for an object of "
+                              "an unknown subclass that keeps its code, fields set by reflection")
+        else:
+            self.lines.append(f"// no constructor makes this {obj.cls.simple_name}: fields set by "
+                              "reflection")
+        self.lines.append(f"{type_} {name} = allocate({type_}.class);")
+        for f in fields:
+            value = self.field_value(obj, f)
+            self.lines.append(f'set({name}, {self.type_name(f.owner)}.class, "{f.name}", {value});')
+
+    def field_value(self, obj: HeapObj, f: FieldInfo, shown: bool = False) -> str:
+        return self.java(self.ex.value_at_start(obj, f), shown=shown)
+
+    def parameter(self, name: str, ref: Ref) -> None:
+        obj = self.target(ref)
+        if obj is None:
+            self.lines.append(f"Object {name} = null;")
+        elif obj in self.names:
+            self.lines.append(f"{self.type_name(obj.cls)} {name} = {self.names[obj]};")
+        elif obj.cls.fqname == jdk.STRING:
+            self.names[obj] = name
+            self.lines.append(f"String {name} = {self.string(obj)};")
+        elif obj.kind == "enum":
+            self.lines.append(f"{self.type_name(obj.cls)} {name} = {self.java(ref)};")
+        else:
+            self.declare(obj, name)
+
+    def type_name(self, cls: ClassInfo) -> str:
+        if self.package is None or cls.package in (self.package, "java.lang") or not cls.package:
+            return cls.simple_name
+        return cls.fqname
+
+    def field_table(self, params: list[tuple[str, Ref]]) -> list[str]:
+        """The parameters' objects side by side, field by field; '*' marks fields that differ."""
+        columns = []
+        for name, ref in params:
+            obj = self.target(ref)
+            if (obj is not None and obj.cls.is_project and obj.kind != "enum"
+                    and obj not in [o for _, o in columns]):
+                columns.append((name, obj))
+        fields: list[FieldInfo] = []
+        for _, obj in columns:
+            fields += [f for f in obj.cls.instance_fields() if f not in fields]
+        if not fields:
+            return []
+        rows = []
+        for f in fields:
+            values = [self.field_value(obj, f, shown=True) if obj.cls.is_subtype_of(f.owner) else ""
+                      for _, obj in columns]
+            shown = {v for v in values if v}
+            rows.append([f.name] + values + ["*" if len(shown) > 1 or "" in values and shown and
+                                             len(columns) > 1 else ""])
+        headers = ["field"] + [f"{name} ({obj.cls.simple_name})" for name, obj in columns] + [""]
+        return tabulate(rows, headers=headers, tablefmt="plain", numalign="left",
+                        stralign="left", disable_numparse=True).splitlines()
+
+    def site(self, term: z3.ExprRef) -> str:
+        where = self.ex.sites[self.model.eval(term, model_completion=True).as_long()]
+        if isinstance(where, Location):
+            return str(where)
+        return _MODEL_SITES.get(where, where)
+
+    def call(self, obs: Observation) -> tuple[str, str, str] | None:
+        if not self.holds(obs.reached):
+            return None
+        fired = self.fired(obs.thrown)
+        if fired is not None:
+            return obs.text, f"throws {self.exception_name(fired)}", str(fired.where)
+        result = "" if obs.result is None else self.java(obs.result, named=False, shown=True)
+        return obs.text, result, self.site(obs.site)
+
+    def exception_name(self, t: Thrown) -> str:
+        obj = self.target(t.exc)
+        return obj.cls.simple_name if obj is not None else "an exception"
+
+
+@dataclass
+class Counterexample:
+    text: str          # what the failure shows
+    code: list[str]    # Java statements that make the harness's arguments, in ``package``
+    package: str
+    reflective: bool   # the code uses the reflection helpers ``allocate`` and ``set``
+    exact: bool        # every object could be written as Java
+    exception: str     # simple name of what escapes the contract check: AssertionError, ...
+    objects: frozenset[HeapObj]  # the objects it shows
+
+
+def render(ex: Executor, maker: ObjectMaker, model: z3.ModelRef, summary: str,
+           params: list[tuple[str, Ref]], thrown: list[Thrown], footer: str,
+           package: str) -> Counterexample:
+    r = Rendering(ex, maker, model)
+    for name, ref in params:
+        r.parameter(name, ref)
+    calls = [c for c in (r.call(o) for o in ex.observations) if c is not None]
+    out = [summary, ""] + [f"  {line}" for line in r.lines] + [""]
+    table = r.field_table(params)
+    if table:
+        out += [f"  {line.rstrip()}" for line in table] + [""]
+    returned = r.function_results()
+    if returned:
+        out += [f"  {line}" for line in returned] + [""]
+    if calls:
+        width = max(len(c[0]) for c in calls)
+        rwidth = max(len(c[1]) for c in calls)
+        out += [f"  {text.ljust(width)}  -> {result.ljust(rwidth)}  ({where})"
+                for text, result, where in calls]
+        out.append("")
+    fired = r.fired(thrown)
+    exc = r.exception_name(fired) if fired is not None else "AssertionError"
+    if fired is not None:
+        if exc == "AssertionError":
+            out.append(f"violated: {fired.message or 'assertion'}")
+        else:
+            out.append(f"{exc} escaped the contract check (thrown at {fired.where})")
+    out.append(footer)
+    code = Rendering(ex, maker, model, package)
+    for name, ref in params:
+        code.parameter(name, ref)
+    return Counterexample("\n".join(out), code.lines, package, code.reflective, code.exact, exc,
+                          frozenset(r.names))
+
+
+# ------------------------------------------------------------ Java literals
+
+def java_literal(t: PrimType, value: float, named: bool = True) -> str:
+    if t is BOOLEAN:
+        return "true" if value else "false"
+    if t.is_floating:
+        return java_floating(t, value, named)
+    if named and (t, value) in _NAMED:
+        return _NAMED[(t, value)]
+    if t is LONG:
+        return f"{value}L"
+    if t is CHAR:
+        return java_char(value)
+    if t.name in ("byte", "short"):
+        return f"({t.name}) {value}"
+    return str(value)
+
+
+_SHORT_DIGITS = 12  # longer decimals read worse than the bits they stand for
+
+
+def java_floating(t: PrimType, value: float, named: bool = True) -> str:
+    """A Java expression of type ``t`` with exactly this value: the shortest decimal
+    literal that Java rounds back to it, a constant, or the bits."""
+    box = "Double" if t is DOUBLE else "Float"
+    if math.isnan(value):
+        return f"{box}.NaN"
+    if math.isinf(value):
+        return f"{box}.{'POSITIVE' if value > 0 else 'NEGATIVE'}_INFINITY"
+    if named and (t, abs(value)) in _NAMED:  # -Double.MIN_VALUE reads better than -5e-324
+        return ("-" if value < 0 else "") + _NAMED[(t, abs(value))]
+    suffix = "" if t is DOUBLE else "f"
+    for digits in range(1, _SHORT_DIGITS + 1):
+        text = f"{value:.{digits}g}"
+        if nearest(t, Fraction(text)) == value:
+            if "." not in text and "e" not in text:
+                text += ".0"
+            if math.copysign(1, value) < 0 and not text.startswith("-"):
+                text = "-" + text  # -0.0
+            return text + suffix
+    if t is DOUBLE:
+        return f"Double.longBitsToDouble(0x{float_bits(t, value):x}L)"
+    return f"Float.intBitsToFloat(0x{float_bits(t, value):x})"
+
+
+def java_char(code: int) -> str:
+    if chr(code) == "'":
+        return "'\\''"
+    return f"'{_escaped(code)}'"
+
+
+def java_string(text: str) -> str:
+    """A Java string literal of these chars (UTF-16 code units)."""
+    return '"' + "".join('\\"' if u == ord('"') else _escaped(u) for u in strings.utf16(text)) + '"'
+
+
+# javac reads \u escapes before anything else: a line break or a quote written so ends the literal
+_ESCAPES = {ord("\\"): "\\\\", ord("\n"): "\\n", ord("\r"): "\\r"}
+
+
+def _escaped(code: int) -> str:
+    """One char inside a Java literal: printable ASCII as itself, others escaped."""
+    if code in _ESCAPES:
+        return _ESCAPES[code]
+    return chr(code) if 32 <= code < 127 else f"\\u{code:04x}"
+
+
+# ------------------------------------------------- constructors that set fields
+
+def field_constructor(cls: ClassInfo) -> tuple[MethodInfo, list[FieldInfo]] | None:
+    """A non-private constructor that sets exactly all of the instance fields from its
+    parameters (``this.x = x`` and ``super(x, y)`` only), and those fields in parameter
+    order. A library model's may copy an array (``this.a = a.clone()``), as the JDK's
+    ``AtomicLongArray(long[])`` does: its fields are private to it, so no other object
+    can hold the array it copies."""
+    fields = cls.instance_fields()
+    for ctor in cls.ctors:
+        if "private" in ctor.decl.modifiers:
+            continue
+        mapping = _param_fields(cls, ctor.decl)
+        if mapping is not None and sorted(mapping.values()) == list(range(len(fields))) \
+                and len(mapping) == len(fields) == len(ctor.params):
+            by_param = {i: key for key, i in mapping.items()}
+            keyed = {f.key: f for f in fields}
+            chosen = [keyed[by_param[i]] for i in range(len(fields))]
+            if all(p.type is f.type for p, f in zip(ctor.params, chosen)):  # null fits an Integer only
+                return ctor, chosen
+    return None
+
+
+def _param_fields(cls: ClassInfo, decl: ast.MethodDecl) -> dict[str, int] | None:
+    """field key -> parameter index, if the constructor only copies parameters into fields."""
+    params = {p.name: i for i, p in enumerate(decl.params)}
+    mapping: dict[str, int] = {}
+    stmts = list(decl.body.stmts)
+    if stmts and isinstance(stmts[0], ast.CtorCall):
+        call = stmts.pop(0)
+        if call.kind != "super" or not all(isinstance(a, ast.Name) and a.name in params
+                                           for a in call.args):
+            return None
+        if call.args:
+            sup = cls.superclass
+            inner = next((m for m in (_param_fields(sup, c.decl) for c in sup.ctors
+                                      if c.decl is not None and len(c.params) == len(call.args))
+                          if m is not None), None) if sup is not None and sup.is_project else None
+            if inner is None:
+                return None
+            for key, i in inner.items():
+                mapping[key] = params[call.args[i].name]
+    elif cls.superclass is not None and cls.superclass.is_project and cls.superclass.instance_fields():
+        return None
+    for s in stmts:
+        value = s.expr.value if isinstance(s, ast.ExprStmt) and isinstance(s.expr, ast.Assign) \
+            and s.expr.op == "=" else None
+        if cls.origin == "library" and isinstance(value, ast.MethodCall) and value.name == "clone" \
+                and not value.args:
+            value = value.target
+        if not (isinstance(value, ast.Name) and value.name in params):
+            return None
+        target = s.expr.target
+        if isinstance(target, ast.FieldAccess) and isinstance(target.target, ast.This):
+            name = target.name
+        elif isinstance(target, ast.Name) and target.name not in params:
+            name = target.name
+        else:
+            return None
+        if name not in cls.fields or cls.fields[name].static:
+            return None
+        mapping[cls.fields[name].key] = params[value.name]
+    return mapping

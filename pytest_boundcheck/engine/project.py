@@ -1,0 +1,42 @@
+"""The checks of one run, without pytest: discover, parse and build the class table once,
+then check any (class, contract) on demand."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pytest_boundcheck.frontend import discover
+from pytest_boundcheck.harness import contracts as harness
+from pytest_boundcheck.engine.check import Outcome, run_check
+from pytest_boundcheck.harness.contracts import Contract
+from pytest_boundcheck.frontend.types import ClassInfo
+from pytest_boundcheck.frontend.parse import JavaSyntaxError, parse_file
+from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.config.bounds import Bounds
+
+
+class Project:
+    def __init__(self, roots: list[Path], excludes: tuple[str, ...] = discover.DEFAULT_EXCLUDES):
+        self.files = discover.java_files(roots, excludes)
+        self.errors: dict[Path, JavaSyntaxError] = {}
+        units = []
+        for path in self.files:
+            try:
+                units.append(parse_file(str(path)))
+            except JavaSyntaxError as e:
+                self.errors[path] = e
+            except OSError as e:
+                self.errors[path] = JavaSyntaxError(str(path), 0, 0, f"cannot read the file: {e}")
+        self.program = Program(units)
+        self.contracts = harness.load_contracts(self.program)
+        self.universe = harness.universe(self.program)
+
+    def classes_in(self, path: Path) -> list[ClassInfo]:
+        """The project classes declared in one file, outer before nested, in source order."""
+        path = str(Path(path).resolve())
+        return [c for c in self.program.project if c.path == path]
+
+    def contracts_for(self, cls: ClassInfo) -> list[Contract]:
+        return harness.applicable(self.program, cls, self.contracts)
+
+    def check(self, cls: ClassInfo, contract: Contract, bounds: Bounds) -> Outcome:
+        return run_check(self.program, cls, contract, bounds, self.universe)
