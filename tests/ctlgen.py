@@ -23,8 +23,8 @@ from javagen import Case, GeneratedClass, Method, outcome
 from pytest_boundcheck.symex import semantics
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.frontend.parse import parse_file
-from pytest_boundcheck.frontend.classtable import Program
-from pytest_boundcheck.symex.executor import DeadPath, Executor, Frame, State
+from pytest_boundcheck.engine.wiring import executor, program_of
+from pytest_boundcheck.symex.executor import DeadPath, Frame, State
 
 ENUM = "    enum E { P, Q, R, S }\n"
 EXCEPTIONS = ("IllegalStateException", "IllegalArgumentException", "ArithmeticException",
@@ -266,7 +266,7 @@ def engine_results(program, cls, method: Method, arg_tuples, ctx: z3.Context) ->
     symbolic arguments, so that its branches are merged as in a check; each tuple's
     outcome is then read by substituting its values, which decides every condition."""
     m = next(x for x in cls.methods if x.name == method.name)
-    ex = Executor(program, Bounds(), ctx, [])
+    ex = executor(program, Bounds(), ctx, [])
     params = [semantics.variable(ctx, p.type, f"{m.name}.{p.name}") for p in m.params]
     ex.frames.append(Frame(None, cls, None))
     try:
@@ -295,7 +295,7 @@ def jvm_mismatches(generated: GeneratedClass, directory) -> tuple[list[str], lis
     (``engine_results``), in one solver context (creating one per method costs time)."""
     lines = javagen.run_jvm(generated.java(), generated.class_name, directory)
     assert len(lines) == len(generated.cases)
-    program = Program([parse_file(str(directory / f"{generated.class_name}.java"))])
+    program = program_of([parse_file(str(directory / f"{generated.class_name}.java"))])
     cls = program.classes[generated.class_name]
     ctx = z3.Context()
     by_method: dict[str, list] = {}

@@ -28,7 +28,7 @@ from pytest_boundcheck.symex import semantics
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.frontend.types import DOUBLE, FLOAT
 from pytest_boundcheck.frontend.parse import parse_file
-from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.engine.wiring import executor, program_of
 from pytest_boundcheck.symex.executor import DeadPath, Executor, Frame, State
 from pytest_boundcheck.symex.values import Ref
 
@@ -670,7 +670,7 @@ def compile_and_run(generated: GeneratedClass, directory: Path):
     lines = run_jvm(generated.java(), generated.class_name, directory)
     assert len(lines) == len(generated.cases), \
         f"{len(lines)} output lines from java for {len(generated.cases)} cases"
-    program = Program([parse_file(str(directory / f"{generated.class_name}.java"))])
+    program = program_of([parse_file(str(directory / f"{generated.class_name}.java"))])
     return lines, program, program.classes[generated.class_name], directory
 
 
@@ -688,7 +688,7 @@ def engine_result(program, cls, method_name: str, args: tuple, symbolic: bool = 
     as an engine failure, never compared."""
     m = next(x for x in cls.methods if x.name == method_name)
     ctx = ctx or z3.Context()
-    ex = Executor(program, bounds, ctx, [])
+    ex = executor(program, bounds, ctx, [])
     fixed = []
     if symbolic:
         params = [semantics.variable(ctx, p.type, f"{method_name}.{p.name}") for p in m.params]

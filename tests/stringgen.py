@@ -22,7 +22,8 @@ from pytest_boundcheck.symex import strings
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.counterexample.render import java_literal, java_string
 from pytest_boundcheck.frontend.types import BOOLEAN, CHAR, INT, LONG
-from pytest_boundcheck.symex.executor import DeadPath, Executor, Frame, State
+from pytest_boundcheck.engine.wiring import executor
+from pytest_boundcheck.symex.executor import DeadPath, Frame, State
 from pytest_boundcheck.symex.values import Ref, ref_to
 
 MIN_INT, MAX_INT = -(1 << 31), (1 << 31) - 1
@@ -206,7 +207,7 @@ def engine_result(program, cls, case: Case, symbolic: bool, ctx: z3.Context) -> 
     the solver's model decides. A reachable stuck or cut path is reported as an engine
     failure, never compared."""
     m = next(x for x in cls.methods if x.name == case.method.name)
-    ex = Executor(program, Bounds(string_length=MAX_LENGTH), ctx, [])
+    ex = executor(program, Bounds(string_length=MAX_LENGTH), ctx, [])
     string_cls = program.classes["java.lang.String"]
     fixed, params = [], []
     for p, v in zip(m.params, case.args):

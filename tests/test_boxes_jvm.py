@@ -11,7 +11,7 @@ import pytest
 from test_numeric_jvm import _mismatches, _report, needs_jvm
 
 from pytest_boundcheck.frontend.parse import parse_file
-from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.engine.wiring import program_of
 
 FAMILIES = {"Boxing": (boxgen.BOXING, 30), "Helpers": (boxgen.HELPERS + boxgen.ARRAYS, 17),
             "FloatingArrays": (boxgen.FLOATING_ARRAYS, 170)}
@@ -25,7 +25,7 @@ def family(request, tmp_path_factory):
     directory = tmp_path_factory.mktemp(request.param.lower())
     lines = javagen.run_jvm(generated.java(), generated.class_name, directory)
     assert len(lines) == len(generated.cases)
-    program = Program([parse_file(str(directory / f"{generated.class_name}.java"))])
+    program = program_of([parse_file(str(directory / f"{generated.class_name}.java"))])
     return generated, (lines, program, program.classes[generated.class_name], directory)
 
 

@@ -1,10 +1,10 @@
 """The standard contracts are Java harnesses under contracts/, read by the same parser and class table."""
 from pytest_boundcheck.harness import contracts as harness
-from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.engine.wiring import program_of
 
 
 def test_every_contract_id_has_a_harness_with_its_javadoc_sentence():
-    contracts = harness.load_contracts(Program([]))
+    contracts = harness.load_contracts(program_of([]))
     assert [c.id for c in contracts] == list(harness.CONTRACT_IDS)
     for c in contracts:
         assert c.summary and c.quote.startswith(("Object.", "Comparable.")), c.id
@@ -14,7 +14,7 @@ def test_every_contract_id_has_a_harness_with_its_javadoc_sentence():
 
 
 def test_contract_families_select_the_markers():
-    families = {c.id: c.family for c in harness.load_contracts(Program([]))}
+    families = {c.id: c.family for c in harness.load_contracts(program_of([]))}
     assert families["equals-null"] == "equals"
     assert families["hashcode-consistent"] == "hashcode"
     assert families["compareto-transitive"] == "compareto"

@@ -14,9 +14,9 @@ from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.frontend.types import INT
 from pytest_boundcheck.symex.objects import ObjectMaker
 from pytest_boundcheck.frontend.parse import JavaSyntaxError, parse_source
-from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.engine.project import Project
-from pytest_boundcheck.symex.executor import Executor, Frame, State
+from pytest_boundcheck.engine.wiring import executor, program_of
+from pytest_boundcheck.symex.executor import Frame, State
 from pytest_boundcheck.symex.values import ID_BITS, Prim, Ref
 
 
@@ -960,7 +960,7 @@ def test_a_name_forgotten_with_its_path_is_not_given_to_another_computation():
     oracle would rule out paths that exist (commons-math's SumOfSquares hashCode passed,
     its violating objects pruned away)."""
     ctx = z3.Context()
-    ex = Executor(Program([]), Bounds(), ctx, [])
+    ex = executor(program_of([]), Bounds(), ctx, [])
     n = semantics.variable(ctx, INT, "n")
     mark = ex.names_defined()
     first = ex.named(Prim(INT, n.term + 1), "sum")
@@ -976,7 +976,7 @@ def test_results_of_an_unknown_function_are_tied_only_where_both_calls_are_made(
     unguarded, the tie between two calls on exclusive paths joins the arithmetic of
     both into every query (commons-math's statistics, each an unknown square root of
     its own moments, were all in one query that no case of it could bit-blast)."""
-    program = Program([parse_source(textwrap.dedent("""
+    program = program_of([parse_source(textwrap.dedent("""
         class Subject {
             static double pick(boolean b, double x, double y) {
                 double r;
@@ -986,7 +986,7 @@ def test_results_of_an_unknown_function_are_tied_only_where_both_calls_are_made(
         }""").encode(), "Subject.java")])
     cls = program.classes["Subject"]
     ctx = z3.Context()
-    ex = Executor(program, Bounds(), ctx, [])
+    ex = executor(program, Bounds(), ctx, [])
     ex.frames.append(Frame(None, cls, None))
     params = [semantics.variable(ctx, p.type, p.name) for p in cls.methods[0].params]
     ex.invoke(cls.methods[0], None, params, State(ex.true, {}, {}), 0)
@@ -998,8 +998,8 @@ def test_results_of_an_unknown_function_are_tied_only_where_both_calls_are_made(
 def _ruling_out():
     """An executor, a receiver of objects a and b, and a path that tested it is a."""
     ctx = z3.Context()
-    program = Program([])
-    ex = Executor(program, Bounds(), ctx, [])
+    program = program_of([])
+    ex = executor(program, Bounds(), ctx, [])
     cls = program.classes["java.lang.Object"]
     a, b = (ex.heap_object(cls, label, "slot") for label in ("a", "b"))
     receiver = Ref(cls, z3.BitVec("receiver", ID_BITS, ctx), (a, b))
@@ -1040,8 +1040,8 @@ def test_the_comparison_of_two_objects_is_their_own_whatever_their_labels():
     can have the same label; a comparison result named by labels alone would be shared by
     different pairs, and their order keys would have to agree."""
     ctx = z3.Context()
-    program = Program([])
-    ex = Executor(program, Bounds(), ctx, [])
+    program = program_of([])
+    ex = executor(program, Bounds(), ctx, [])
     cls = program.classes["java.lang.Object"]
     a, b, c = (ex.heap_object(cls, label, "slot", opaque=True) for label in ("T#2", "T#2", "T#1"))
     assert not ex.opaque_comparison(a, c).eq(ex.opaque_comparison(b, c))

@@ -20,7 +20,7 @@ import pytest
 from test_numeric_jvm import _mismatches, _report, needs_jvm
 
 from pytest_boundcheck.frontend.parse import parse_file
-from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.engine.wiring import program_of
 
 SEED = 20261122
 METHODS = 600          # 2 argument tuples each: 1,200 cases
@@ -129,7 +129,7 @@ def facts_dir(tmp_path_factory):
 
 @pytest.mark.parametrize("symbolic", [False, True], ids=["concrete", "symbolic"])
 def test_fp_facts(facts_dir, symbolic):
-    program = Program([parse_file(str(facts_dir / f"{FACTS_CLASS}.java"))])
+    program = program_of([parse_file(str(facts_dir / f"{FACTS_CLASS}.java"))])
     cls = program.classes[FACTS_CLASS]
     wrong = [f"{name}{args}: Java gives {expected}, the engine {got}"
              for name, _, _, _, args, expected in FACTS

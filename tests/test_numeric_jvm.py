@@ -23,7 +23,7 @@ import pytest
 import z3
 
 from pytest_boundcheck.frontend.parse import parse_file
-from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.engine.wiring import program_of
 
 import javagen  # tests/ is on sys.path (rootdir-relative test module without a package)
 
@@ -232,7 +232,7 @@ def facts_dir(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def facts_class(facts_dir):
-    program = Program([parse_file(str(facts_dir / f"{FACTS_CLASS}.java"))])
+    program = program_of([parse_file(str(facts_dir / f"{FACTS_CLASS}.java"))])
     return program, program.classes[FACTS_CLASS]
 
 

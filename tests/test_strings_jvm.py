@@ -19,7 +19,7 @@ from test_numeric_jvm import _report, needs_jvm
 
 from pytest_boundcheck.symex import strings
 from pytest_boundcheck.frontend.parse import parse_file
-from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.engine.wiring import program_of
 
 SEED = 20261122
 PER_TEMPLATE = 28       # cases per method template
@@ -38,7 +38,7 @@ def compiled(generated, tmp_path_factory):
     lines = javagen.run_jvm(generated.java(), generated.class_name, directory)
     assert len(lines) == len(generated.cases), \
         f"{len(lines)} output lines from java for {len(generated.cases)} cases"
-    program = Program([parse_file(str(directory / f"{generated.class_name}.java"))])
+    program = program_of([parse_file(str(directory / f"{generated.class_name}.java"))])
     return lines, program, program.classes[generated.class_name], directory
 
 
@@ -114,7 +114,7 @@ def facts(tmp_path_factory):
                for name, ret, params, expr, _, _ in FACTS]
     source = tmp_path_factory.mktemp("string_facts") / "Facts.java"
     source.write_text("class Facts {\n" + "".join(m.source for m in methods) + "}\n", encoding="utf-8")
-    program = Program([parse_file(str(source))])
+    program = program_of([parse_file(str(source))])
     return program, program.classes["Facts"], dict(zip((f[0] for f in FACTS), methods))
 
 

@@ -13,9 +13,11 @@ import z3
 from tabulate import tabulate
 
 from pytest_boundcheck.frontend import javaast as ast
-from pytest_boundcheck.models.java_util import collections as collections_model
+from pytest_boundcheck.counterexample import collections as collections_java
+from pytest_boundcheck.symex import collections as collections_model
 from pytest_boundcheck.symex import lambdas as functional
-from pytest_boundcheck.models import jdk
+from pytest_boundcheck.symex.boxes import BOXES
+from pytest_boundcheck.frontend import jdk
 from pytest_boundcheck.symex import strings
 from pytest_boundcheck.frontend.types import BOOLEAN, CHAR, DOUBLE, FLOAT, INT, LONG, ClassInfo, FieldInfo, MethodInfo, PrimType
 from pytest_boundcheck.symex.semantics import float_bits, float_value, nearest, signed_value
@@ -116,7 +118,7 @@ class Rendering:
         if functional.is_closure(obj):  # a lambda shows as written
             return obj.content.text
         if collections_model.kind_of(obj.cls) is not None:
-            return collections_model.java(self, obj, shown)
+            return collections_java.java(self, obj, shown)
         return self.names.get(obj) or self.declare(obj, None)
 
     def string(self, obj: HeapObj) -> str:
@@ -135,7 +137,7 @@ class Rendering:
     def box(self, obj: HeapObj, shown: bool) -> str:
         """A box as the literal that autoboxing turns into it. A box outside the cache is an
         object of its own: code names it once, so that it is the same object wherever used."""
-        prim = jdk.BOXES[obj.cls.fqname].prim
+        prim = BOXES[obj.cls.fqname].prim
         value = java_literal(prim, self.number(Prim(prim, obj.content)))
         if shown or self.holds(obj.shared):
             return value

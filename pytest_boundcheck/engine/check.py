@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 import z3
 
-from pytest_boundcheck.models.java_util import collections as collections_model
+from pytest_boundcheck.symex import collections as collections_model
 from pytest_boundcheck.counterexample import render as counterexample
 from pytest_boundcheck.counterexample.render import Counterexample
 from pytest_boundcheck.harness.contracts import (Contract, hierarchy, joins_universe, own_classes, parameter_domains,
@@ -37,6 +37,7 @@ from pytest_boundcheck.symex.objects import ObjectMaker, Unbuildable
 from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.solve.solver import Answer, Solver
 from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.engine import wiring
 from pytest_boundcheck.symex.executor import Event, Executor, OutOfTime
 from pytest_boundcheck.symex.values import Ref, mk_and, mk_not, mk_or
 
@@ -284,7 +285,7 @@ def _explore(program: Program, cls: ClassInfo, contract: Contract, bounds: Bound
              universe: list[ClassInfo], ctx: z3.Context, domains, seconds: float, trusting: bool):
     """Run the contract's harness: (executor, object maker, the arguments, what escaped)."""
     family = hierarchy(program, cls)
-    ex = Executor(program, bounds, ctx, universe, frozenset(family), seconds, trusting)
+    ex = wiring.executor(program, bounds, ctx, universe, frozenset(family), seconds, trusting)
     maker = ObjectMaker(ex, bounds, family)
     refs: list[Ref] = []
 
@@ -368,7 +369,7 @@ def _functions(ex: Executor, model: z3.ModelRef) -> str:
 def _bounds(bounds: Bounds, ex: Executor) -> str:
     """The bounds, with those of arrays, collections and strings where the check met them."""
     strings = ex.string_bounds()
-    described = bounds.describe(ex.met_arrays, collections_model.met(ex))
+    described = bounds.describe(ex.met_arrays, collections_model.met(ex.objects))
     return f"{described}, {strings}" if strings else described
 
 

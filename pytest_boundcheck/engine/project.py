@@ -10,7 +10,7 @@ from pytest_boundcheck.engine.check import Outcome, run_check
 from pytest_boundcheck.harness.contracts import Contract
 from pytest_boundcheck.frontend.types import ClassInfo
 from pytest_boundcheck.frontend.parse import JavaSyntaxError, parse_file
-from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.engine import wiring
 from pytest_boundcheck.config.bounds import Bounds
 
 
@@ -26,7 +26,7 @@ class Project:
                 self.errors[path] = e
             except OSError as e:
                 self.errors[path] = JavaSyntaxError(str(path), 0, 0, f"cannot read the file: {e}")
-        self.program = Program(units)
+        self.program = wiring.program_of(units)
         self.contracts = harness.load_contracts(self.program)
         self.universe = harness.universe(self.program)
 

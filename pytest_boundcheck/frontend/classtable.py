@@ -1,38 +1,34 @@
 """Program stage: compilation units -> one class table with names, overloads and overriding resolved.
 
-Holds project classes, the JDK library models (``jdk.py``) and placeholder
+Holds project classes, the JDK's classes (``jdk.py``), those of the libraries modelled
+in Java, and placeholder
 entries for classes the project names but does not contain ("external"): code
 may pass those around and compare them with ``==``, but anything more is an
 unsupported construct for the engine.
 """
 from __future__ import annotations
 
-import functools
 from dataclasses import replace
-from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 from pytest_boundcheck.frontend import anonymous
 from pytest_boundcheck.frontend import javaast as ast
-from pytest_boundcheck.models import jdk
+from pytest_boundcheck.frontend import jdk
 from pytest_boundcheck.frontend import lombok
 from pytest_boundcheck.frontend import nullness
-from pytest_boundcheck.frontend.parse import parse_file, parse_members
-from pytest_boundcheck.frontend.types import (ENCLOSING_FIELD, PRIMITIVES, ClassInfo, FieldInfo, JType, MethodInfo, Param,
-                     PrimType, assignable, widens_to)
-
-LIBRARIES = Path(__file__).resolve().parent.parent / "models" / "libraries"
-
-
-@functools.cache
-def library_units() -> tuple[ast.CompilationUnit, ...]:
-    """The library models written in Java (``libraries/``), parsed once per process."""
-    return tuple(parse_file(str(p)) for p in sorted(LIBRARIES.rglob("*.java")))
+from pytest_boundcheck.frontend.parse import parse_members
+from pytest_boundcheck.frontend.types import (ENCLOSING_FIELD, PRIMITIVES, ClassInfo, FieldInfo,
+                                              JType, MethodInfo, Param, PrimType, assignable,
+                                              widens_to)
 
 
 class Program:
-    def __init__(self, units: list[ast.CompilationUnit], origin: str = "project"):
-        self.classes: dict[str, ClassInfo] = jdk.build_classes()
+    def __init__(self, units: list[ast.CompilationUnit], origin: str = "project",
+                 modelled: Iterable[tuple[str, str]] = (),
+                 libraries: Iterable[ast.CompilationUnit] = ()):
+        """``modelled``: the (owner, Java signature) of each JDK method a model implements;
+        ``libraries``: the library classes modelled in Java."""
+        self.classes: dict[str, ClassInfo] = jdk.build_classes(modelled)
         self.project: list[ClassInfo] = []
         self._tested: set[ClassInfo] | None = None
         self._caches: dict[str, bool] = {}  # field key -> is it a lazy cache
@@ -45,7 +41,7 @@ class Program:
         self._locals: dict[tuple[ClassInfo, str], ClassInfo | None] = {}
         self._sites: dict[ClassInfo, anonymous.Site] = {}
         # first, so that a project with a library's own source (the library itself) uses it
-        self.add_units(list(library_units()), "library")
+        self.add_units(list(libraries), "library")
         self.add_units(units, origin)
 
     # ------------------------------------------------------------ building
@@ -395,7 +391,7 @@ class Program:
         if assignable(src, dst):
             return True
         if isinstance(src, PrimType) and isinstance(dst, ClassInfo):
-            box = next((self.classes[n] for n, b in jdk.BOXES.items() if b.prim is src), None)
+            box = next((self.classes[n] for n, prim in jdk.BOXED.items() if prim is src), None)
             return box is not None and box.is_subtype_of(dst)
         unboxed = jdk.unboxed_type(src)
         return isinstance(dst, PrimType) and unboxed is not None and widens_to(unboxed, dst)

@@ -7,7 +7,7 @@ variable is its bound). Project classes, JDK library models and unknown
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import Iterator
 
 from pytest_boundcheck.frontend import javaast as ast
 
@@ -73,6 +73,16 @@ class FieldInfo:
 ENCLOSING_FIELD = "this$0"
 
 
+class ModelMade:
+    """The initialiser of a JDK constant that a model makes (``String.CASE_INSENSITIVE_ORDER``)."""
+
+    def __repr__(self) -> str:
+        return "MODEL_MADE"
+
+
+MODEL_MADE = ModelMade()
+
+
 @dataclass(eq=False)
 class Param:
     type: "JType"
@@ -92,8 +102,9 @@ class MethodInfo:
     private: bool = False
     varargs: bool = False
     decl: ast.MethodDecl | None = None
-    model: Callable | None = None  # JDK library model
     type_vars: dict[str, "JType"] = field(default_factory=dict)
+    # a JDK method's (owner, Java signature) as declared, by which its model is found
+    declared: tuple[str, str] | None = None
 
     def signature(self) -> str:
         params = ", ".join(type_name(p.type) for p in self.params)

@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 
 from pytest_boundcheck.harness import guards
-from pytest_boundcheck.models import jdk
+from pytest_boundcheck.frontend import jdk
 from pytest_boundcheck.frontend.types import ClassInfo, MethodInfo
 from pytest_boundcheck.frontend.parse import parse_source
 from pytest_boundcheck.frontend.classtable import Program

@@ -17,7 +17,7 @@ import weakref
 from dataclasses import dataclass
 
 from pytest_boundcheck.frontend import javaast as ast
-from pytest_boundcheck.models import jdk
+from pytest_boundcheck.frontend import jdk
 from pytest_boundcheck.frontend.types import ClassInfo
 from pytest_boundcheck.frontend.classtable import Program
 

@@ -19,16 +19,19 @@ import collections
 import math
 import time
 from dataclasses import dataclass, field, replace
+from typing import Callable
 
 import z3
 
 from pytest_boundcheck.frontend import javaast as ast
-from pytest_boundcheck.models.java_util import collections as collections_model
-from pytest_boundcheck.models.java_util import comparators
+from pytest_boundcheck.frontend import jdk
+from pytest_boundcheck.symex import collections as collections_model
 from pytest_boundcheck.symex import lambdas as functional
-from pytest_boundcheck.models import jdk
 from pytest_boundcheck.symex import semantics
 from pytest_boundcheck.symex import strings
+from pytest_boundcheck.symex.boxes import BOXES
+from pytest_boundcheck.symex.model_api import ModelContext, ModelTable
+from pytest_boundcheck.symex.opaque import obeys_contract, opaque_call
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.frontend.types import (
     BOOLEAN,
@@ -41,6 +44,7 @@ from pytest_boundcheck.frontend.types import (
     VOID,
     ClassInfo,
     FieldInfo,
+    MODEL_MADE,
     JType,
     MethodInfo,
     PrimType,
@@ -48,7 +52,6 @@ from pytest_boundcheck.frontend.types import (
 )
 from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.symex.semantics import NotModelled
-from pytest_boundcheck.solve.solver import WithoutFloatingPoint
 from pytest_boundcheck.symex.values import (
     ID_BITS,
     DeadPath,
@@ -180,15 +183,30 @@ class Frame:
         return self.cls.path
 
 
+@dataclass(frozen=True)
+class SolverAids:
+    """What exploring asks of the solver stage, handed in by the engine: ``weakened``, a
+    term with its floating-point arithmetic left out, for the questions of
+    ``Executor.feasible`` (which Z3 would otherwise bit-blast); ``too_large(terms,
+    besides)``, why the arithmetic that making one object added (``terms``, but those
+    ``besides``) would take the solver too much memory to bit-blast, or "" (``ObjectMaker``)."""
+    weakened: Callable[[z3.BoolRef], z3.BoolRef] = lambda term: term
+    too_large: Callable[[list, list], str] = lambda terms, besides: ""
+
+
 class Executor:
     def __init__(self, program: Program, bounds: Bounds, ctx: z3.Context,
                  universe: list[ClassInfo], own: frozenset[ClassInfo] = frozenset(),
-                 seconds: float | None = None, trusting: bool = False):
+                 seconds: float | None = None, trusting: bool = False,
+                 models: ModelTable = ModelTable(), aids: SolverAids = SolverAids()):
         """``own``: the project classes whose code the check is about (see ``_stuck``);
         ``seconds``: the time exploring may take (the check's time limit if None);
         ``trusting``: take other project classes' objects to obey the contracts of
-        equals, hashCode and compareTo, as classes without source are (``keyed``)."""
+        equals, hashCode and compareTo, as classes without source are (``keyed``);
+        ``models``: the JDK and library methods' models; ``aids``: the solver stage's."""
         self.program, self.bounds, self.ctx, self.own = program, bounds, ctx, own
+        self.models, self.aids = models, aids
+        self.model_context = ModelContext(self)
         self.deadline = time.perf_counter() + (bounds.timeout if seconds is None else seconds)
         self.trusting = trusting
         self.arguments: set[HeapObj] = set()  # the objects the contract is checked on
@@ -228,7 +246,7 @@ class Executor:
         # names made so far, forgotten ones too: a name is never given twice, since the
         # feasibility oracle keeps the definitions of forgotten ones
         self._named = 0
-        self._elements: dict[tuple[str, int], FieldInfo] = {}
+        self._pseudo_fields: dict[tuple[str, str], FieldInfo] = {}
         self._loops = 0  # enhanced for loops run, to name their hidden locals
         self._definitions: list[tuple[z3.ExprRef, z3.ExprRef]] = []
         self._oracle: z3.Solver | None = None
@@ -238,7 +256,6 @@ class Executor:
         self._oracle_misses: collections.Counter[str] = collections.Counter()
         self._ruled_out_misses = 0  # calls in a row ``_ruled_out`` ruled nothing out of
         self._ruled_out_asks = (0, 0)  # calls ``_ruled_out`` was asked of, and ruled out
-        self._abstraction = WithoutFloatingPoint()
         self._opaque: dict[tuple, z3.ExprRef] = {}
         self._opaque_hash = z3.Function("hashCode", z3.BitVecSort(32, ctx), z3.BitVecSort(32, ctx))
         self.assumed: dict[str, None] = {}  # classes assumed to obey their contracts, in order
@@ -312,7 +329,7 @@ class Executor:
         label = f"{cls.simple_name}#{i}"
         if cls.fqname == jdk.STRING:
             return self.any_string(f"String#{i}")
-        if cls.fqname in jdk.BOXES:
+        if cls.fqname in BOXES:
             return self.any_box(cls, label)
         if cls.element is not None:
             return self.any_array(cls, label)
@@ -335,7 +352,7 @@ class Executor:
         """A box of any value, as ``valueOf`` makes it: two such boxes of one value are one
         object inside the cache range and two outside it. Small values read better, so
         its value is an input."""
-        box = jdk.BOXES[cls.fqname]
+        box = BOXES[cls.fqname]
         value = semantics.variable(self.ctx, box.prim, f"{label}.value")
         self.inputs.append((value.term, box.prim))
         return self.heap_object(cls, label, "slot", content=value.term, shared=box.shared(value))
@@ -348,7 +365,7 @@ class Executor:
         cls = self.program.classes[name]
         obj = self.heap_object(cls, f"{cls.simple_name}.{'new' if new else 'valueOf'}@{line}",
                                "box", content=p.term,
-                               shared=z3.BoolVal(False, self.ctx) if new else jdk.BOXES[name].shared(p))
+                               shared=z3.BoolVal(False, self.ctx) if new else BOXES[name].shared(p))
         return ref_to(cls, obj, self.ctx)
 
     def unbox(self, state: State, ref: Ref, line: int, to: PrimType | None = None) -> tuple[Prim, State]:
@@ -362,7 +379,7 @@ class Executor:
         pairs = []
         for g, o in ref.non_null():
             if o.is_box:
-                value = Prim(jdk.BOXES[o.cls.fqname].prim, o.content)
+                value = Prim(BOXES[o.cls.fqname].prim, o.content)
                 pairs.append((g, value if to is None else semantics.convert(value, to)))
         if not pairs:
             raise DeadPath
@@ -378,10 +395,15 @@ class Executor:
         return any(o.cls.element is not None for o in self.objects)
 
     def element_field(self, cls: ClassInfo, k: int) -> FieldInfo:
-        key = (cls.fqname, k)
-        if key not in self._elements:
-            self._elements[key] = FieldInfo(f"[{k}]", cls.element, cls, static=False, final=False)
-        return self._elements[key]
+        return self.pseudo_field(cls, f"[{k}]", cls.element)
+
+    def pseudo_field(self, cls: ClassInfo, name: str, type_: JType) -> FieldInfo:
+        """A field no Java code names, holding contents the engine represents (an array's
+        elements, a collection's size): one per class and name in a check."""
+        key = (cls.fqname, name)
+        if key not in self._pseudo_fields:
+            self._pseudo_fields[key] = FieldInfo(name, type_, cls, static=False, final=False)
+        return self._pseudo_fields[key]
 
     def any_array(self, cls: ClassInfo, label: str) -> HeapObj:
         """An array of any length within the bound and (read lazily) any elements. The
@@ -735,7 +757,7 @@ class Executor:
             o is not None and collections_model.kind_of(o.cls) is not None for o in receiver.targets)
         if static_type.origin == "project" or (own is None and known) or modelled:
             self.unsupported(state, f"call to {call} (no model of this method)", expr.line)
-        site = self._site(f"{static_type.simple_name}.{expr.name}")
+        site = self.site(f"{static_type.simple_name}.{expr.name}")
         if own is None:
             result_type = self.resolve_type(expr.context) if expr.context is not None else None
             return (*self._unknown_function(state, call, expr.name, receiver, args, result_type,
@@ -798,7 +820,7 @@ class Executor:
         if not isinstance(type_, ClassInfo) or type_.element is not None:
             return None
         obj = (self.any_string(label) if type_.fqname == jdk.STRING else
-               self.any_box(type_, label) if type_.fqname in jdk.BOXES else
+               self.any_box(type_, label) if type_.fqname in BOXES else
                collections_model.any_collection(self, type_, label)
                if collections_model.any_content(type_) else
                self.heap_object(type_, label, "slot", opaque=True))
@@ -1061,12 +1083,12 @@ class Executor:
             self._oracle.set("random_seed", 0)
             self._oracle.set("rlimit", FEASIBILITY_RLIMIT)
         while self._oracle_known < len(self.constraints):
-            self._oracle.add(self._abstraction.weakened(self.constraints[self._oracle_known]))
+            self._oracle.add(self.aids.weakened(self.constraints[self._oracle_known]))
             self._oracle_known += 1
         if self._oracle_misses[asker] >= ORACLE_MISSES:
             return True
         self._oracle.push()
-        self._oracle.add(self._abstraction.weakened(guard))
+        self._oracle.add(self.aids.weakened(guard))
         result = self._oracle.check()
         self._oracle.pop()
         self._oracle_misses[asker] = self._oracle_misses[asker] + 1 if result == z3.unknown else 0
@@ -1686,8 +1708,8 @@ class Executor:
 
     def static_value(self, fld: FieldInfo, state: State, line: int) -> Value:
         if fld.owner.origin == "jdk" and isinstance(fld.type, ClassInfo) \
-                and fld.type.fqname in jdk.BOXES:  # Boolean.TRUE: the cached box
-            return self.box(semantics.constant(self.ctx, jdk.BOXES[fld.type.fqname].prim,
+                and fld.type.fqname in BOXES:  # Boolean.TRUE: the cached box
+            return self.box(semantics.constant(self.ctx, BOXES[fld.type.fqname].prim,
                                                fld.init), line)
         constant = self.enum_constant(fld)
         if constant is not None:
@@ -1695,7 +1717,7 @@ class Executor:
         if not fld.final:
             self._check_static(state, fld, line)
             return self.read(state, self.class_state(fld.owner).targets[0], fld)
-        if not self.is_constant_field(fld) and not comparators.built_once(fld.init):
+        if not self.is_constant_field(fld) and not built_once(fld.init):
             return self._initialised_static(state, fld, line)
         return self.constant_value(fld)
 
@@ -1724,8 +1746,8 @@ class Executor:
         if fld.key not in self._statics:
             if isinstance(fld.init, (int, float)):
                 value = semantics.constant(self.ctx, fld.type, fld.init)
-            elif callable(fld.init):  # a JDK constant made by a model
-                value = fld.init(self)
+            elif fld.init is MODEL_MADE:  # a JDK constant made by a model
+                value = self.models.constant(fld)(self.model_context)
             else:
                 self.frames.append(Frame(None, fld.owner, None))
                 try:
@@ -1823,7 +1845,7 @@ class Executor:
             value, state = self.unboxed(state, value, line)
             return semantics.convert(value, t), state
         if isinstance(value, Prim):
-            box = jdk.BOXES.get(t.fqname)  # Short s = 1: narrowed, then boxed
+            box = BOXES.get(t.fqname)  # Short s = 1: narrowed, then boxed
             value = self.box(value if box is None else semantics.convert(value, box.prim), line)
         return value.typed(t), state
 
@@ -2049,6 +2071,9 @@ class Executor:
         finally:
             self.frames.pop()
 
+    def new_closure(self, closure: functional.Closure) -> Ref:
+        return functional.new_closure(self, closure)
+
     def _eval_Lambda(self, expr: ast.Lambda, state: State):
         return functional.lambda_value(self, expr, state)
 
@@ -2135,7 +2160,7 @@ class Executor:
         where no array of the bound can go on."""
         array, state = self.eval(stmt.iterable, state)
         if isinstance(array, Ref) and isinstance(array.type, ClassInfo) and array.type.element is None:
-            return collections_model.for_each(self, stmt, array, state)
+            return self._for_each_element(stmt, array, state)
         if isinstance(array, Prim) or not isinstance(array.type, ClassInfo) or array.type.element is None:
             self.unsupported(state, f"enhanced for over a {type_name(array.type)}", stmt.line)
         state = self.null_check(state, array, stmt.line)
@@ -2156,6 +2181,22 @@ class Executor:
             label=stmt.label)
         state = self.exec_stmt(loop, state)
         del state.env[a]
+        return state
+
+    def _for_each_element(self, stmt: ast.ForEach, ref: Ref, state: State) -> State:
+        """``for (T x : c) body`` over a collection (``collections_model.for_each_loop``)."""
+        state = self.null_check(state, ref, stmt.line)
+        others = [o for o in ref.targets if o is not None and (
+            collections_model.kind_of(o.cls) in (None, collections_model.MAP)
+            or not collections_model.represented(o))]
+        ref, state = collections_model.stuck_on(self.model_context, state, ref, others,
+                                                "enhanced for over a {}", stmt.line)
+        self._loops += 1
+        collection, index = f"#collection{self._loops}", f"#index{self._loops}"
+        state.env[collection] = ref.typed(self.program.classes["java.util.Collection"])
+        loop = collections_model.for_each_loop(stmt, collection, index, self.bounds.max_length)
+        state = self.exec_stmt(loop, state)
+        del state.env[collection]
         return state
 
     # -- objects and calls
@@ -2182,7 +2223,7 @@ class Executor:
             args, state = self._unread_args(expr.args, state)
         else:
             args, state = self.eval_args(expr.args, state)
-        box = jdk.BOXES.get(cls.fqname)
+        box = BOXES.get(cls.fqname)
         if box is not None and len(args) == 1 and isinstance(args[0], Prim):  # new Long(1)
             return self.box(semantics.convert(args[0], box.prim), expr.line, new=True), state
         ctor = self.program.select_method(cls.ctors, [a.type for a in args])
@@ -2278,7 +2319,7 @@ class Executor:
         if expr.target is None and receiver is None and method is not None and not method.static \
                 and frame.this is not None:  # an enclosing instance's method
             receiver, state = self.enclosing(state, static_type, expr.line)
-        contract_call = jdk.obeys_contract(expr.name, args)
+        contract_call = obeys_contract(expr.name, args)
         # super.equals / super.hashCode of a library superclass without source
         to_library = expr.is_super and (method is None or method.owner.fqname == jdk.OBJECT) \
             and contract_call and self._by_library(frame.cls, expr.name)
@@ -2287,8 +2328,8 @@ class Executor:
             and all(o is None or o.opaque for o in receiver.targets)
         if to_library or on_opaque:
             state = self.null_check(state, receiver, expr.line)
-            result, state = jdk.opaque_call(self, state, receiver, expr.name, args, expr.line)
-            site = self._site(f"{static_type.simple_name}.{expr.name}")
+            result, state = opaque_call(self, state, receiver, expr.name, args, expr.line)
+            site = self.site(f"{static_type.simple_name}.{expr.name}")
         elif method is None or static_type.origin == "external":
             result, state, site = self._call_without_code(state, expr, static_type, receiver, args)
         elif method.static:
@@ -2348,7 +2389,7 @@ class Executor:
         """Virtual dispatch: a guarded merge over the receiver's possible dynamic types."""
         unchecked = state.guard  # the path before the receiver is known not to be null
         state = self.null_check(state, receiver, line)
-        contract_call = jdk.obeys_contract(method.name, args)
+        contract_call = obeys_contract(method.name, args)
         keyed = []  # objects whose code for this call the check trusts instead of exploring
         if contract_call and self.trusting and all(self.keyed(p) for a in args for _, p in a.non_null()):
             keyed = [o for o in receiver.targets if o is not None and self.keyed(o)]
@@ -2370,14 +2411,14 @@ class Executor:
             self.summarised[call] = min(fanout, self.summarised.get(call, fanout))
             value, state = self._unknown_function(state, call, method.name, receiver, args,
                                                   method.return_type, line)
-            return value, state, self._site(call)
+            return value, state, self.site(call)
         results = []
         opaque = keyed + [o for o in unknown if contract_call and (
             o.opaque or self._by_library(o.cls, method.name))]
         if opaque:
             results.append(self.branch(state, receiver.member_guard(opaque), lambda s: (
-                *jdk.opaque_call(self, s, receiver.narrowed(opaque), method.name, args, line),
-                self._site(f"{opaque[0].cls.simple_name}.{method.name}"))))
+                *opaque_call(self, s, receiver.narrowed(opaque), method.name, args, line),
+                self.site(f"{opaque[0].cls.simple_name}.{method.name}"))))
             unknown = [o for o in unknown if o not in opaque]
         closures = [o for o in unknown if functional.is_closure(o) and method.abstract]
         for obj in closures:  # a lambda's body implements its interface's abstract method
@@ -2399,7 +2440,7 @@ class Executor:
                 call = f"{impl.owner.simple_name}.{impl.name}({_types(args)})"
                 results.append(self.branch(state, guard, lambda s, i=impl, t=this, c=call: (
                     *self._unknown_function(s, c, i.name, t, args, i.return_type, line),
-                    self._site(c))))
+                    self.site(c))))
                 continue
             results.append(self.branch(state, guard, lambda s, i=impl, b=bridged, t=this:
                                        self._invoke_bridged(i, b, t, args, s, line)))
@@ -2512,7 +2553,7 @@ class Executor:
             site = mk_ite(s.guard, sv, site)
         return value, state, site
 
-    def _site(self, where: str | Location) -> z3.ExprRef:
+    def site(self, where: str | Location) -> z3.ExprRef:
         self.sites.append(where)
         return z3.IntVal(len(self.sites) - 1, self.ctx)
 
@@ -2523,9 +2564,10 @@ class Executor:
             args, state = self._bind_args(method, args, state, line)
         except NotModelled as e:
             self.unsupported(state, str(e), line)
-        if method.model is not None:
-            value, after = method.model(self, state, this, args, line)
-            return value, after, self._site(f"{method.owner.simple_name}.{method.name}")
+        model = self.models.of(method)
+        if model is not None:
+            value, after = model(self.model_context, state, this, args, line)
+            return value, after, self.site(f"{method.owner.simple_name}.{method.name}")
         if method.decl is None:
             self.unsupported(state, f"{method.signature()} (no model of this JDK method)", line)
         if method.decl.body is None:
@@ -2563,9 +2605,9 @@ class Executor:
             value = self.named(merge_values(
                 self.ctx, method.return_type,
                 [(s.guard, v) for s, v, _ in frame.returns if v is not None]), method.name)
-        site = self._site(Location(method.owner.path, frame.returns[-1][2]))
+        site = self.site(Location(method.owner.path, frame.returns[-1][2]))
         for s, _, ret_line in reversed(frame.returns[:-1]):
-            site = mk_ite(s.guard, self._site(Location(method.owner.path, ret_line)), site)
+            site = mk_ite(s.guard, self.site(Location(method.owner.path, ret_line)), site)
         return value, State(out.guard, state.env, out.heap), site
 
     def _delegates_too_deep(self, method: MethodInfo, this: Ref | None) -> bool:
@@ -2584,12 +2626,13 @@ class Executor:
     def _bind_args(self, method: MethodInfo, args: list[Value], state: State, line: int):
         """Method invocation conversion. Library models receive variable arguments one by
         one, converted to the element type, and references with their own static types."""
-        if method.varargs and method.model is None:
+        modelled = self.models.of(method) is not None
+        if method.varargs and not modelled:
             args, state = self._packed_varargs(method, args, state, line)
         bound = []
         for i, a in enumerate(args):
             p = method.params[min(i, len(method.params) - 1)]
-            if method.model is None or not isinstance(a, Ref) or isinstance(p.type, PrimType):
+            if not modelled or not isinstance(a, Ref) or isinstance(p.type, PrimType):
                 a, state = self.assign_convert(state, a, p.type, line)
             bound.append(a)
         return bound, state
@@ -2646,6 +2689,26 @@ class Executor:
 
 _LITERAL_TYPES = {"int": INT, "long": LONG, "float": FLOAT, "double": DOUBLE, "char": CHAR,
                   "boolean": BOOLEAN}
+
+
+def built_once(init) -> bool:
+    """Can a static final field's initialiser be evaluated once per check? A lambda, a
+    method reference of a type, and casts and calls of the comparator factories and
+    combinators on such values, literals, names and other static fields make no objects
+    but comparators and run no code but their models. (A JDK constant made by a model is
+    one too.)"""
+    if init is MODEL_MADE or isinstance(init, ast.Lambda):
+        return True
+    if isinstance(init, ast.MethodRef):
+        return isinstance(init.target, (ast.TypeName, ast.Name, ast.FieldAccess))
+    if isinstance(init, (ast.Name, ast.FieldAccess, ast.Literal)):
+        return True
+    if isinstance(init, ast.Cast):
+        return built_once(init.expr)
+    if isinstance(init, ast.MethodCall):
+        return init.name in jdk.COMPARATOR_BUILDERS and not init.is_super and all(
+            built_once(e) for e in (init.target, *init.args) if e is not None)
+    return False
 
 
 def _instance_of(obj: HeapObj, t: ClassInfo) -> bool | None:

@@ -4,7 +4,8 @@ A lambda or method reference evaluates to an object of the class ``jdk.LAMBDA`` 
 ``content`` is a ``Closure``. Calling an abstract method on it (``compare``, ``apply``,
 ``applyAsInt``, ``test``, a project interface's own...) runs the closure as a method of
 its own, inlined by the executor like any other call, so all of Java's semantics apply to
-its body. Library models (comparators.py) make closures whose method is a model.
+its body. Library models (``models.java_util.comparators``) make closures that run a
+model instead.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from pytest_boundcheck.frontend import javaast as ast
-from pytest_boundcheck.models.jdk import LAMBDA, model
+from pytest_boundcheck.frontend.jdk import LAMBDA
 from pytest_boundcheck.frontend.types import VOID, ClassInfo, JType, MethodInfo, Param, PrimType
 from pytest_boundcheck.symex.values import HeapObj, Prim, Ref, Value, ref_to
 
@@ -24,12 +25,14 @@ class Closure:
     lambda passes what it captured first) and the state after casting them.
     ``arities``: the numbers of arguments it accepts (a method reference may fit more
     than one interface). ``kind`` and ``parts`` let a library model recognise its own
-    comparators (``nullsFirst`` overrides ``thenComparing``)."""
+    comparators (``nullsFirst`` overrides ``thenComparing``). A model's closure has no
+    method but a ``model(m, state, *args, line)``, which gives (value, state)."""
     text: str
     arities: frozenset[int]
-    method: Callable[..., tuple[MethodInfo, Ref | None, list[Value], object]]
+    method: Callable[..., tuple[MethodInfo, Ref | None, list[Value], object]] | None
     kind: str = "lambda"
     parts: tuple = ()
+    model: Callable | None = None
 
 
 def new_closure(ex, closure: Closure) -> Ref:
@@ -52,6 +55,9 @@ def invoke(ex, state, obj: HeapObj, sam: MethodInfo, args: list[Value], line: in
     closure: Closure = obj.content
     if len(args) not in closure.arities:
         ex.unsupported(state, f"{closure.text} called with {len(args)} arguments", line)
+    if closure.model is not None:
+        value, state = closure.model(ex.model_context, state, *converted, line)
+        return value, state, ex.site("Comparator.compare")
     method, this, bound, state = closure.method(ex, state, converted, sam.return_type, line)
     return ex.invoke(method, this, bound, state, line)
 
@@ -160,21 +166,3 @@ def _type_expr(line: int, cls: ClassInfo) -> ast.Expr:
     for part in parts[1:]:
         expr = ast.FieldAccess(line, expr, part)
     return expr
-
-
-# ------------------------------------ the functional interfaces' abstract methods
-
-for _owner, _signature in (
-        ("java.util.Comparator", "int compare(T, T)"),
-        ("java.util.function.Function", "R apply(T)"),
-        ("java.util.function.BiFunction", "Object apply(Object, Object)"),
-        ("java.util.function.ToIntFunction", "int applyAsInt(T)"),
-        ("java.util.function.ToLongFunction", "long applyAsLong(T)"),
-        ("java.util.function.ToDoubleFunction", "double applyAsDouble(T)"),
-        ("java.util.function.Supplier", "Object get()"),
-        ("java.util.function.Predicate", "boolean test(Object)"),
-        ("java.util.function.BiPredicate", "boolean test(Object, Object)"),
-        ("java.util.function.Consumer", "void accept(Object)"),
-        ("java.util.function.BiConsumer", "void accept(Object, Object)"),
-        ("java.lang.Runnable", "void run()")):
-    model(_owner, f"abstract {_signature}")(None)

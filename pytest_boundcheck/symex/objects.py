@@ -24,13 +24,13 @@ from dataclasses import dataclass, field
 
 import z3
 
-from pytest_boundcheck.models.java_util import collections as collections_model
-from pytest_boundcheck.models import jdk
+from pytest_boundcheck.symex import collections as collections_model
+from pytest_boundcheck.frontend import jdk
 from pytest_boundcheck.symex import semantics
+from pytest_boundcheck.symex.boxes import BOXES
 from pytest_boundcheck.config.bounds import Bounds, counted
 from pytest_boundcheck.harness.contracts import ParamDomain
 from pytest_boundcheck.frontend.types import ENCLOSING_FIELD, VOID, ClassInfo, MethodInfo, Param, PrimType
-from pytest_boundcheck.solve.solver import BLAST_BUDGET_MB, Weigher
 from pytest_boundcheck.symex.executor import DeadPath, Dropped, Event, Executor, Location, OutOfSteps, State
 from pytest_boundcheck.symex.values import ID_BITS, HeapObj, Prim, Ref, Value, mk_and, mk_ite, mk_not, ref_to
 
@@ -80,7 +80,6 @@ class ObjectMaker:
         self.unconfirmed_uses: list[tuple[z3.BoolRef, str]] = []
         self._count = 0
         self._made_by_fields: dict[ClassInfo, int] = {}  # class -> objects made so on a path
-        self._weigher = Weigher()
         # (choice, parameter type, its occurrence among the parameters, non-null) -> the
         # argument value the alternatives of that choice share (``_arguments``)
         self._shared: dict[tuple, Value] = {}
@@ -257,9 +256,9 @@ class ObjectMaker:
         marks, before = (len(ex.constraints), ex.names_defined()), state
         state = self._quietly(state, run, builder)
         ref, args, outer = made[0]
-        too_large = self._weigher.too_large(
+        too_large = ex.aids.too_large(
             ex.constraints[marks[0]:] + [state.guard] + _terms(state.heap.values()),
-            BLAST_BUDGET_MB // 3, [before.guard] + _terms(before.heap.values()))
+            [before.guard] + _terms(before.heap.values()))
         if too_large:  # its arithmetic alone would exhaust the solver: leave it out, say so
             ex.forget_names(marks[1])
             ex.cuts.append(Event(guard, f"objects that {builder.signature()} would make are "
@@ -374,7 +373,7 @@ class ObjectMaker:
         n = self._next()
         if cls.fqname == jdk.STRING:
             return ex.any_string(f"String@{n}")
-        if cls.fqname in jdk.BOXES:
+        if cls.fqname in BOXES:
             return ex.any_box(cls, f"{cls.simple_name}@{n}")
         if cls.element is not None:
             return ex.any_array(cls, f"{cls.simple_name}@{n}")

@@ -234,6 +234,15 @@ def make_ref(type_: ClassInfo | NullType, cases: list[tuple[z3.BoolRef, HeapObj 
     return Ref(type_, id_, _union([o] for _, o in cases))
 
 
+def choose_term(cases: list[tuple[z3.BoolRef, object]], term_of) -> z3.ExprRef:
+    """A term choosing ``term_of(x)`` by mutually exclusive (guard, x) cases, one of which
+    holds (a reference's cases, say)."""
+    term = term_of(cases[-1][1])
+    for g, o in reversed(cases[:-1]):
+        term = mk_ite(g, term_of(o), term)
+    return term
+
+
 def _union(groups) -> tuple[HeapObj | None, ...]:
     seen: dict[int, HeapObj | None] = {}
     for group in groups:

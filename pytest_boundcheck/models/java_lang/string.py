@@ -1,0 +1,160 @@
+"""String and Character: exact contents (``symex.strings``), a length within the bound and
+16-bit chars; case mapping on Latin-1."""
+from __future__ import annotations
+
+from pytest_boundcheck.frontend.jdk import STRING
+from pytest_boundcheck.frontend.types import CHAR
+from pytest_boundcheck.models.common import bool_value, int_value
+from pytest_boundcheck.models.registry import model
+from pytest_boundcheck.symex import strings
+from pytest_boundcheck.symex.values import Prim, merge_values, mk_and, mk_not, mk_or, ref_eq
+
+
+
+def _text_or_null(m, state, ref, line):
+    """The text of a String argument; a null one throws NullPointerException."""
+    state = m.throw(state, ref.null_guard(), "java.lang.NullPointerException", line)
+    return m.text_of(ref), state
+
+
+@model(STRING, "String()")
+@model(STRING, "String(String)")
+def string_init(m, state, this, args, line):
+    """A new String: another object, with the argument's text (or none)."""
+    text = strings.constant(m.ctx, "")
+    if args:
+        text, state = _text_or_null(m, state, args[0], line)
+    this.targets[0].content = text  # a new object: its one target
+    return None, state
+
+
+@model(STRING, "boolean equals(Object)")
+def string_equals(m, state, this, args, line):
+    """The same object, or another String of equal text."""
+    other = args[0]
+    if this.id.eq(other.id):
+        return bool_value(mk_not(other.null_guard())), state
+    terms = [ref_eq(m.ctx, this, other)]
+    for g, s in this.non_null():
+        for h, o in other.non_null():
+            if o.cls.fqname == STRING and o is not s:
+                terms.append(mk_and(g, h, strings.equal(m.text(s), m.text(o))))
+    return bool_value(mk_or(m.ctx, terms)), state
+
+
+@model(STRING, "int hashCode()")
+def string_hash_code(m, state, this, args, line):
+    return int_value(m.string_hash(m.text_of(this))), state
+
+
+@model(STRING, "int compareTo(String)")
+def string_compare_to(m, state, this, args, line):
+    other, state = _text_or_null(m, state, args[0], line)
+    return int_value(strings.compare(m.text_of(this), other)), state
+
+
+@model(STRING, "int length()")
+def string_length(m, state, this, args, line):
+    return int_value(m.text_of(this).length), state
+
+
+@model(STRING, "boolean isEmpty()")
+def string_is_empty(m, state, this, args, line):
+    return bool_value(m.text_of(this).length == 0), state
+
+
+@model(STRING, "char charAt(int)")
+def string_char_at(m, state, this, args, line):
+    text, index = m.text_of(this), args[0].term
+    state = m.throw(state, strings.out_of_bounds(text, index),
+                     "java.lang.StringIndexOutOfBoundsException", line)
+    return Prim(CHAR, strings.char_at(text, index)), state
+
+
+@model(STRING, "boolean equalsIgnoreCase(String)")
+def string_equals_ignore_case(m, state, this, args, line):
+    mine, empty = m.text_of(this), strings.constant(m.ctx, "")
+    other = strings.merge([(g, empty if o is None else m.text(o)) for g, o in args[0].cases])
+    state = m.latin1_only(state, [mine, other], "String.equalsIgnoreCase", line)
+    same = strings.equals_ignore_case(mine, other, lambda c: _upper(m, c))
+    return bool_value(mk_and(mk_not(args[0].null_guard()), same)), state
+
+
+@model(STRING, "String toLowerCase()")
+def string_to_lower_case(m, state, this, args, line):
+    return _case_mapped(m, state, this, line, upper=False)
+
+
+@model(STRING, "String toUpperCase()")
+def string_to_upper_case(m, state, this, args, line):
+    return _case_mapped(m, state, this, line, upper=True)
+
+
+def _case_mapped(m, state, this, line, upper):
+    """A new string, or the string itself where no char changes (as the JDK does)."""
+    text = m.text_of(this)
+    what = "String.toUpperCase" if upper else "String.toLowerCase"
+    state = m.latin1_only(state, [text], what, line)
+    mapped = m.new_string(strings.to_upper(text) if upper else strings.to_lower(text), line)
+    changed = strings.changes_case(text, upper)
+    return merge_values(m.ctx, this.type, [(changed, mapped), (m.true, this)]), state
+
+
+@model(STRING, "String concat(String)")
+def string_concat(m, state, this, args, line):
+    """A new string, or this one when the argument is empty (as the JDK does)."""
+    mine = m.text_of(this)
+    other, state = _text_or_null(m, state, args[0], line)
+    joined = m.new_string(strings.concat(mine, other), line)
+    return merge_values(m.ctx, this.type, [(other.length != 0, joined), (m.true, this)]), state
+
+
+@model(STRING, "boolean startsWith(String)")
+def string_starts_with(m, state, this, args, line):
+    prefix, state = _text_or_null(m, state, args[0], line)
+    return bool_value(strings.starts_with(m.text_of(this), prefix)), state
+
+
+@model(STRING, "boolean contains(CharSequence)")
+def string_contains(m, state, this, args, line):
+    part = args[0]
+    others = [o for o in part.targets if o is not None and o.cls.fqname != STRING]
+    if others:
+        state = m.stuck_unless(state, part.member_guard(others),
+                                f"String.contains of a {others[0].cls.simple_name}", line)
+    text, state = _text_or_null(m, state, part.narrowed(o for o in part.targets if o not in others),
+                                line)
+    return bool_value(strings.contains(m.text_of(this), text)), state
+
+
+@model(STRING, "String toString()")
+def string_to_string(m, state, this, args, line):
+    return this, state
+
+
+@model(STRING, "static String valueOf(int)")
+@model(STRING, "static String valueOf(long)")
+@model(STRING, "static String valueOf(char)")
+@model(STRING, "static String valueOf(boolean)")
+def string_value_of(m, state, this, args, line):
+    text, state = m.string_conversion(state, args[0], line)
+    return m.new_string(text, line), state
+
+
+def _upper(m, c):
+    """A char's upper case, named: equalsIgnoreCase equates upper cases, and code that
+    hashes them then hashes equal variables, which the solver substitutes."""
+    return m.named(Prim(CHAR, strings.upper_char(c)), "upper").term
+
+
+@model("java.lang.Character", "static char toUpperCase(char)")
+def character_to_upper_case(m, state, this, args, line):
+    state = m.latin1_only(state, [strings.value_of(args[0])], "Character.toUpperCase", line)
+    return Prim(CHAR, _upper(m, args[0].term)), state
+
+
+@model("java.lang.Character", "static char toLowerCase(char)")
+def character_to_lower_case(m, state, this, args, line):
+    state = m.latin1_only(state, [strings.value_of(args[0])], "Character.toLowerCase", line)
+    return Prim(CHAR, strings.lower_char(args[0].term)), state
+
