@@ -211,7 +211,9 @@ class Run:
     @property
     def project(self):
         if self._project is None:
-            from pytest_boundcheck.engine.project import Project  # the engine loads only when checks are asked for
+            from pytest_boundcheck.engine.project import (
+                Project,  # the engine loads only when checks are asked for
+            )
             self._project = Project(self.roots, self.excludes)
         return self._project
 

@@ -20,11 +20,12 @@ import javagen
 import z3
 from javagen import Case, GeneratedClass, Method, outcome
 
-from pytest_boundcheck.symex import semantics
 from pytest_boundcheck.config.bounds import Bounds
-from pytest_boundcheck.frontend.parse import parse_file
 from pytest_boundcheck.engine.wiring import executor, program_of
-from pytest_boundcheck.symex.executor import DeadPath, Frame, State
+from pytest_boundcheck.frontend.parse import parse_file
+from pytest_boundcheck.symex import semantics
+from pytest_boundcheck.symex.state import Frame, State
+from pytest_boundcheck.symex.values import DeadPath
 
 ENUM = "    enum E { P, Q, R, S }\n"
 EXCEPTIONS = ("IllegalStateException", "IllegalArgumentException", "ArithmeticException",

@@ -24,13 +24,14 @@ from pathlib import Path
 
 import z3
 
-from pytest_boundcheck.symex import semantics
 from pytest_boundcheck.config.bounds import Bounds
-from pytest_boundcheck.frontend.types import DOUBLE, FLOAT
-from pytest_boundcheck.frontend.parse import parse_file
 from pytest_boundcheck.engine.wiring import executor, program_of
-from pytest_boundcheck.symex.executor import DeadPath, Executor, Frame, State
-from pytest_boundcheck.symex.values import Ref
+from pytest_boundcheck.frontend.parse import parse_file
+from pytest_boundcheck.frontend.types import DOUBLE, FLOAT
+from pytest_boundcheck.symex import semantics
+from pytest_boundcheck.symex.executor import Executor
+from pytest_boundcheck.symex.state import Frame, State
+from pytest_boundcheck.symex.values import DeadPath, Ref
 
 # ------------------------------------------------------------------ types
 

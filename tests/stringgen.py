@@ -17,14 +17,13 @@ from dataclasses import dataclass
 import javagen  # tests/ is on sys.path
 import z3
 
-from pytest_boundcheck.symex import semantics
-from pytest_boundcheck.symex import strings
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.counterexample.render import java_literal, java_string
-from pytest_boundcheck.frontend.types import BOOLEAN, CHAR, INT, LONG
 from pytest_boundcheck.engine.wiring import executor
-from pytest_boundcheck.symex.executor import DeadPath, Frame, State
-from pytest_boundcheck.symex.values import Ref, ref_to
+from pytest_boundcheck.frontend.types import BOOLEAN, CHAR, INT, LONG
+from pytest_boundcheck.symex import semantics, strings
+from pytest_boundcheck.symex.state import Frame, State
+from pytest_boundcheck.symex.values import DeadPath, Ref, ref_to
 
 MIN_INT, MAX_INT = -(1 << 31), (1 << 31) - 1
 MIN_LONG, MAX_LONG = -(1 << 63), (1 << 63) - 1

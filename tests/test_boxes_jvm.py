@@ -10,8 +10,8 @@ import javagen
 import pytest
 from test_numeric_jvm import _mismatches, _report, needs_jvm
 
-from pytest_boundcheck.frontend.parse import parse_file
 from pytest_boundcheck.engine.wiring import program_of
+from pytest_boundcheck.frontend.parse import parse_file
 
 FAMILIES = {"Boxing": (boxgen.BOXING, 30), "Helpers": (boxgen.HELPERS + boxgen.ARRAYS, 17),
             "FloatingArrays": (boxgen.FLOATING_ARRAYS, 170)}

@@ -8,10 +8,10 @@ import time
 
 import z3
 
-from pytest_boundcheck.solve import solver as solve
 from pytest_boundcheck.config.bounds import Bounds
-from pytest_boundcheck.frontend.types import INT, LONG
 from pytest_boundcheck.engine.project import Project
+from pytest_boundcheck.frontend.types import INT, LONG
+from pytest_boundcheck.solve import solver as solve
 from pytest_boundcheck.solve.solver import WithoutFloatingPoint
 
 

@@ -1,6 +1,6 @@
 """The standard contracts are Java harnesses under contracts/, read by the same parser and class table."""
-from pytest_boundcheck.harness import contracts as harness
 from pytest_boundcheck.engine.wiring import program_of
+from pytest_boundcheck.harness import contracts as harness
 
 
 def test_every_contract_id_has_a_harness_with_its_javadoc_sentence():

@@ -8,15 +8,15 @@ from pathlib import Path
 import pytest
 import z3
 
-from pytest_boundcheck.symex import semantics
-from pytest_boundcheck.symex import executor as symex
 from pytest_boundcheck.config.bounds import Bounds
-from pytest_boundcheck.frontend.types import INT
-from pytest_boundcheck.symex.objects import ObjectMaker
-from pytest_boundcheck.frontend.parse import JavaSyntaxError, parse_source
+from pytest_boundcheck.config.tuning import DEFAULT
 from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.engine.wiring import executor, program_of
-from pytest_boundcheck.symex.executor import Frame, State
+from pytest_boundcheck.frontend.parse import JavaSyntaxError, parse_source
+from pytest_boundcheck.frontend.types import INT
+from pytest_boundcheck.symex import semantics
+from pytest_boundcheck.symex.objects import ObjectMaker
+from pytest_boundcheck.symex.state import Frame, State
 from pytest_boundcheck.symex.values import ID_BITS, Prim, Ref
 
 
@@ -750,16 +750,16 @@ def test_a_call_on_the_objects_under_check_that_many_classes_implement_is_a_func
     implementations of a method of a floating-point result, its calls on them are an
     unknown deterministic function at every call, so that they agree: a pass holds
     whatever the results. Of an int result, they are followed."""
-    assert symex.SUMMARY_WIDE == 12
-    results = check_all(tmp_path, _statistics(symex.SUMMARY_WIDE))
+    assert DEFAULT.summary_wide == 12
+    results = check_all(tmp_path, _statistics(DEFAULT.summary_wide))
     status, message = results["equals-symmetric"]
     assert status == "passed", message
     assert "assumed Statistic.result() is a deterministic function of its receiver and " \
            "arguments (called on objects that may be of 12 classes or more with their own " \
            "code for it, not followed into each class's code)" in message
-    fewer = check_all(tmp_path, _statistics(symex.SUMMARY_WIDE - 1))["equals-symmetric"]
+    fewer = check_all(tmp_path, _statistics(DEFAULT.summary_wide - 1))["equals-symmetric"]
     assert fewer[0] == "passed" and "not followed" not in fewer[1]
-    integral = _statistics(symex.SUMMARY_WIDE).replace("double result", "int result") \
+    integral = _statistics(DEFAULT.summary_wide).replace("double result", "int result") \
         .replace(".5;", ";")
     whole = check_all(tmp_path, integral)["equals-symmetric"]
     assert whole[0] == "passed" and "not followed" not in whole[1]
@@ -775,11 +775,11 @@ def test_a_violation_resting_on_such_a_function_is_a_possible_one(tmp_path):
         cls = project.program.project[0]
         contract = next(c for c in project.contracts_for(cls) if c.id == "equals-symmetric")
         return project.check(cls, contract, Bounds())
-    wide = symmetric(symex.SUMMARY_WIDE)
+    wide = symmetric(DEFAULT.summary_wide)
     assert wide.status == "failed"
     assert "found with the results of Statistic.result() taken to be any that a deterministic " \
            "function could give" in wide.unconfirmed
-    followed = symmetric(symex.SUMMARY_WIDE - 1)
+    followed = symmetric(DEFAULT.summary_wide - 1)
     assert followed.status == "failed" and not followed.unconfirmed
 
 
@@ -1011,12 +1011,12 @@ def test_a_check_stops_ruling_out_classes_once_many_calls_in_a_row_had_none_rule
     tested it; once ``RULED_OUT_MISSES`` calls in a row had nothing ruled out, the check
     stops asking (it had spent most of its exploring on it), and a hit resets the count."""
     ex, receiver, tested, a, b = _ruling_out()
-    for _ in range(symex.RULED_OUT_MISSES // 2):  # enough hits that the ratio holds
+    for _ in range(DEFAULT.ruled_out_misses // 2):  # enough hits that the ratio holds
         assert ex._ruled_out(tested, receiver, [b])
-    for _ in range(symex.RULED_OUT_MISSES - 1):
+    for _ in range(DEFAULT.ruled_out_misses - 1):
         assert not ex._ruled_out(tested, receiver, [a])
     assert ex._ruled_out(tested, receiver, [b])  # the count starts again
-    for _ in range(symex.RULED_OUT_MISSES):
+    for _ in range(DEFAULT.ruled_out_misses):
         ex._ruled_out(tested, receiver, [a])
     assert not ex._ruled_out(tested, receiver, [b])
 
@@ -1025,12 +1025,12 @@ def test_a_check_stops_ruling_out_classes_once_it_rules_out_few_of_many_calls():
     """Once asked of ``RULED_OUT_MISSES`` calls, the check asks only while one in
     ``RULED_OUT_RATIO`` had a class ruled out, however the misses are spread."""
     ex, receiver, tested, a, b = _ruling_out()
-    for _ in range(2 * symex.RULED_OUT_MISSES // symex.RULED_OUT_RATIO):  # one in the ratio
+    for _ in range(2 * DEFAULT.ruled_out_misses // DEFAULT.ruled_out_ratio):  # one in the ratio
         assert ex._ruled_out(tested, receiver, [b])
-        for _ in range(symex.RULED_OUT_RATIO - 1):
+        for _ in range(DEFAULT.ruled_out_ratio - 1):
             assert not ex._ruled_out(tested, receiver, [a])
     assert ex._ruled_out(tested, receiver, [b])
-    for _ in range(2 * symex.RULED_OUT_RATIO):
+    for _ in range(2 * DEFAULT.ruled_out_ratio):
         ex._ruled_out(tested, receiver, [a])
     assert not ex._ruled_out(tested, receiver, [b])
 

@@ -19,8 +19,8 @@ import javagen
 import pytest
 from test_numeric_jvm import _mismatches, _report, needs_jvm
 
-from pytest_boundcheck.frontend.parse import parse_file
 from pytest_boundcheck.engine.wiring import program_of
+from pytest_boundcheck.frontend.parse import parse_file
 
 SEED = 20261122
 METHODS = 600          # 2 argument tuples each: 1,200 cases

@@ -9,9 +9,9 @@ from fractions import Fraction
 import pytest
 import z3
 
-from pytest_boundcheck.symex import semantics
 from pytest_boundcheck.counterexample.render import java_floating
 from pytest_boundcheck.frontend.types import DOUBLE, FLOAT, LONG
+from pytest_boundcheck.symex import semantics
 
 
 def _random_rationals(count: int) -> list[Fraction]:

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from pytest_boundcheck.harness import guards
-from pytest_boundcheck.harness import contracts as harness
-from pytest_boundcheck.frontend import jdk
 from pytest_boundcheck.engine.project import Project
+from pytest_boundcheck.frontend import jdk
+from pytest_boundcheck.harness import contracts as harness
+from pytest_boundcheck.harness import guards
 
 OTHERS = """
     class Other { }

@@ -19,13 +19,12 @@ import shutil
 from collections import Counter
 from dataclasses import dataclass
 
+import javagen  # tests/ is on sys.path (rootdir-relative test module without a package)
 import pytest
 import z3
 
-from pytest_boundcheck.frontend.parse import parse_file
 from pytest_boundcheck.engine.wiring import program_of
-
-import javagen  # tests/ is on sys.path (rootdir-relative test module without a package)
+from pytest_boundcheck.frontend.parse import parse_file
 
 SEED = 20240611
 METHODS = 640          # random methods, plus 6 helpers; 2 argument tuples each

@@ -9,11 +9,12 @@ import time
 
 import pytest
 
+from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.engine import check
+from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.solve import solver as solve
 from pytest_boundcheck.symex import executor as symex
-from pytest_boundcheck.config.bounds import Bounds
-from pytest_boundcheck.engine.project import Project
+from pytest_boundcheck.symex.state import OutOfTime
 
 RANGE = """
     public final class Range {
@@ -49,7 +50,7 @@ def undecided_within(monkeypatch):
 
         def out_of_time(self, stmt, state):
             if self.bounds.unroll >= limit:
-                raise symex.OutOfTime(f"line {stmt.line}")
+                raise OutOfTime(f"line {stmt.line}")
             return exec_stmt(self, stmt, state)
         monkeypatch.setattr(symex.Executor, "exec_stmt", out_of_time)
     return patch

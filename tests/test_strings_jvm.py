@@ -17,9 +17,9 @@ import stringgen
 import z3
 from test_numeric_jvm import _report, needs_jvm
 
-from pytest_boundcheck.symex import strings
-from pytest_boundcheck.frontend.parse import parse_file
 from pytest_boundcheck.engine.wiring import program_of
+from pytest_boundcheck.frontend.parse import parse_file
+from pytest_boundcheck.symex import strings
 
 SEED = 20261122
 PER_TEMPLATE = 28       # cases per method template

@@ -7,8 +7,8 @@ import textwrap
 
 import pytest
 
-from pytest_boundcheck.engine import check
 from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.engine import check
 from pytest_boundcheck.engine.project import Project
 
 # Name.equals ignores case, so it is not symmetric with a String... but within its own

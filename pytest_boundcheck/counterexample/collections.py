@@ -2,8 +2,17 @@
 how the check holds their contents)."""
 from __future__ import annotations
 
-from pytest_boundcheck.symex.collections import (ANY_CONTENT, ENTRIES, INTERFACE_OF, MAP, VALUES,
-                                                 field, how, kind_of, slot)
+from pytest_boundcheck.symex.collections import (
+    ANY_CONTENT,
+    ENTRIES,
+    INTERFACE_OF,
+    MAP,
+    VALUES,
+    field,
+    how,
+    kind_of,
+    slot,
+)
 
 _U = "java.util."
 

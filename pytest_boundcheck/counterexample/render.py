@@ -12,17 +12,29 @@ from fractions import Fraction
 import z3
 from tabulate import tabulate
 
-from pytest_boundcheck.frontend import javaast as ast
 from pytest_boundcheck.counterexample import collections as collections_java
+from pytest_boundcheck.frontend import javaast as ast
+from pytest_boundcheck.frontend import jdk
+from pytest_boundcheck.frontend.types import (
+    BOOLEAN,
+    CHAR,
+    DOUBLE,
+    FLOAT,
+    INT,
+    LONG,
+    ClassInfo,
+    FieldInfo,
+    MethodInfo,
+    PrimType,
+)
 from pytest_boundcheck.symex import collections as collections_model
 from pytest_boundcheck.symex import lambdas as functional
-from pytest_boundcheck.symex.boxes import BOXES
-from pytest_boundcheck.frontend import jdk
 from pytest_boundcheck.symex import strings
-from pytest_boundcheck.frontend.types import BOOLEAN, CHAR, DOUBLE, FLOAT, INT, LONG, ClassInfo, FieldInfo, MethodInfo, PrimType
-from pytest_boundcheck.symex.semantics import float_bits, float_value, nearest, signed_value
+from pytest_boundcheck.symex.boxes import BOXES
+from pytest_boundcheck.symex.executor import Executor
 from pytest_boundcheck.symex.objects import ObjectMaker
-from pytest_boundcheck.symex.executor import Executor, Location, Observation, Thrown
+from pytest_boundcheck.symex.semantics import float_bits, float_value, nearest, signed_value
+from pytest_boundcheck.symex.state import Location, Observation, Thrown
 from pytest_boundcheck.symex.values import HeapObj, Prim, Ref, Value
 
 _NAMED = {

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_boundcheck.counterexample.render import Counterexample
-from pytest_boundcheck.harness.contracts import Contract
 from pytest_boundcheck.frontend.types import ClassInfo
+from pytest_boundcheck.harness.contracts import Contract
 
 _ASSERT = re.compile(r"^(\s*)assert (.+?)(?: : (.+))?;\s*$")
 

@@ -27,18 +27,25 @@ from dataclasses import dataclass, field
 
 import z3
 
-from pytest_boundcheck.symex import collections as collections_model
+from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.counterexample import render as counterexample
 from pytest_boundcheck.counterexample.render import Counterexample
-from pytest_boundcheck.harness.contracts import (Contract, hierarchy, joins_universe, own_classes, parameter_domains,
-                      receiver_types)
-from pytest_boundcheck.frontend.types import ClassInfo
-from pytest_boundcheck.symex.objects import ObjectMaker, Unbuildable
-from pytest_boundcheck.frontend.classtable import Program
-from pytest_boundcheck.solve.solver import Answer, Solver
-from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.engine import wiring
-from pytest_boundcheck.symex.executor import Event, Executor, OutOfTime
+from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.frontend.types import ClassInfo
+from pytest_boundcheck.harness.contracts import (
+    Contract,
+    hierarchy,
+    joins_universe,
+    own_classes,
+    parameter_domains,
+    receiver_types,
+)
+from pytest_boundcheck.solve.solver import Answer, Solver
+from pytest_boundcheck.symex import collections as collections_model
+from pytest_boundcheck.symex.executor import Executor
+from pytest_boundcheck.symex.objects import ObjectMaker, Unbuildable
+from pytest_boundcheck.symex.state import Event, OutOfTime
 from pytest_boundcheck.symex.values import Ref, mk_and, mk_not, mk_or
 
 # of the time limit, for exploring every call's code; past it, a check starts again trusting

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pytest_boundcheck.frontend import discover
-from pytest_boundcheck.harness import contracts as harness
-from pytest_boundcheck.engine.check import Outcome, run_check
-from pytest_boundcheck.harness.contracts import Contract
-from pytest_boundcheck.frontend.types import ClassInfo
-from pytest_boundcheck.frontend.parse import JavaSyntaxError, parse_file
-from pytest_boundcheck.engine import wiring
 from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.engine import wiring
+from pytest_boundcheck.engine.check import Outcome, run_check
+from pytest_boundcheck.frontend import discover
+from pytest_boundcheck.frontend.parse import JavaSyntaxError, parse_file
+from pytest_boundcheck.frontend.types import ClassInfo
+from pytest_boundcheck.harness import contracts as harness
+from pytest_boundcheck.harness.contracts import Contract
 
 
 class Project:

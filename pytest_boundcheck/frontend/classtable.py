@@ -11,15 +11,21 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Iterable
 
-from pytest_boundcheck.frontend import anonymous
+from pytest_boundcheck.frontend import anonymous, jdk, lombok, nullness
 from pytest_boundcheck.frontend import javaast as ast
-from pytest_boundcheck.frontend import jdk
-from pytest_boundcheck.frontend import lombok
-from pytest_boundcheck.frontend import nullness
 from pytest_boundcheck.frontend.parse import parse_members
-from pytest_boundcheck.frontend.types import (ENCLOSING_FIELD, PRIMITIVES, ClassInfo, FieldInfo,
-                                              JType, MethodInfo, Param, PrimType, assignable,
-                                              widens_to)
+from pytest_boundcheck.frontend.types import (
+    ENCLOSING_FIELD,
+    PRIMITIVES,
+    ClassInfo,
+    FieldInfo,
+    JType,
+    MethodInfo,
+    Param,
+    PrimType,
+    assignable,
+    widens_to,
+)
 
 
 class Program:

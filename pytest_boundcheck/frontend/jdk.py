@@ -13,9 +13,24 @@ import re
 from pathlib import Path
 from typing import Iterable
 
-from pytest_boundcheck.frontend.types import (BOOLEAN, BYTE, CHAR, DOUBLE, FLOAT, INT, LONG,
-                                              MODEL_MADE, PRIMITIVES, SHORT, ClassInfo,
-                                              FieldInfo, JType, MethodInfo, Param, PrimType)
+from pytest_boundcheck.frontend.types import (
+    BOOLEAN,
+    BYTE,
+    CHAR,
+    DOUBLE,
+    FLOAT,
+    INT,
+    LONG,
+    MODEL_MADE,
+    PRIMITIVES,
+    SHORT,
+    ClassInfo,
+    FieldInfo,
+    JType,
+    MethodInfo,
+    Param,
+    PrimType,
+)
 
 OBJECT = "java.lang.Object"
 STRING = "java.lang.String"

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from pytest_boundcheck.harness import guards
 from pytest_boundcheck.frontend import jdk
-from pytest_boundcheck.frontend.types import ClassInfo, MethodInfo
-from pytest_boundcheck.frontend.parse import parse_source
 from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.frontend.parse import parse_source
+from pytest_boundcheck.frontend.types import ClassInfo, MethodInfo
+from pytest_boundcheck.harness import guards
 
 CONTRACT_IDS = ("equals-reflexive", "equals-symmetric", "equals-transitive", "equals-null",
                 "hashcode-consistent", "compareto-antisymmetric", "compareto-transitive",

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from pytest_boundcheck.frontend import javaast as ast
 from pytest_boundcheck.frontend import jdk
-from pytest_boundcheck.frontend.types import ClassInfo
 from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.frontend.types import ClassInfo
 
 # What an equals method may return true for: a set of classes of the universe, or one of
 Accepted = frozenset[ClassInfo] | str

@@ -14,8 +14,14 @@ from pathlib import Path
 from pytest_boundcheck.frontend import javaast as ast
 from pytest_boundcheck.frontend.parse import parse_file
 from pytest_boundcheck.models.java_lang import bits, boxes, math, object, string
-from pytest_boundcheck.models.java_util import (arrays, collection_building, collection_equality,
-                                                collection_queries, comparators, objects)
+from pytest_boundcheck.models.java_util import (
+    arrays,
+    collection_building,
+    collection_equality,
+    collection_queries,
+    comparators,
+    objects,
+)
 from pytest_boundcheck.models.registry import Registry
 from pytest_boundcheck.symex.model_api import ModelTable
 

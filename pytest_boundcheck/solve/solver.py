@@ -34,8 +34,8 @@ from dataclasses import dataclass, field
 
 import z3
 
-from pytest_boundcheck.symex import semantics
 from pytest_boundcheck.frontend.types import BOOLEAN, PrimType
+from pytest_boundcheck.symex import semantics
 from pytest_boundcheck.symex.strings import Text
 from pytest_boundcheck.symex.values import bool_app, mk_or
 

@@ -25,7 +25,16 @@ from pytest_boundcheck.frontend.jdk import ITERATOR, MAP_ENTRY, OBJECT, STRING
 from pytest_boundcheck.frontend.types import INT, ClassInfo, FieldInfo
 from pytest_boundcheck.symex import semantics, strings
 from pytest_boundcheck.symex.boxes import BOXES
-from pytest_boundcheck.symex.values import Prim, Ref, merge_values, mk_and, mk_not, mk_or, ref_eq, ref_to
+from pytest_boundcheck.symex.values import (
+    Prim,
+    Ref,
+    merge_values,
+    mk_and,
+    mk_not,
+    mk_or,
+    ref_eq,
+    ref_to,
+)
 
 LIST, SET, MAP, VALUES, ENTRIES = "list", "set", "map", "values", "entries"
 

@@ -67,6 +67,11 @@ class ModelContext:
         return self._ex.true
 
     @property
+    def config(self):
+        """The engine's budgets (``config.tuning.EngineConfig``)."""
+        return self._ex.config
+
+    @property
     def max_length(self) -> int:
         """The bound on the elements of arrays and collections."""
         return self._ex.bounds.max_length

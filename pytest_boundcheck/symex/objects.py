@@ -8,7 +8,7 @@ and ``super`` chains, field initialisers, validation. A path on which building
 throws builds no object; a path that reaches code the engine does not model
 builds none either, and the check says it was bounded there (or, if the class
 under test cannot be made at all, it is skipped saying why). Arguments of
-reference types are built the same way, to ``MAX_NESTING`` levels.
+reference types are built the same way, to ``config.max_nesting`` levels.
 
 Fields: any values of the declared field types, as EqualsVerifier does. A class
 that no accessible constructor or factory builds (an abstract class, private
@@ -24,29 +24,35 @@ from dataclasses import dataclass, field
 
 import z3
 
-from pytest_boundcheck.symex import collections as collections_model
+from pytest_boundcheck.config.bounds import Bounds, counted
 from pytest_boundcheck.frontend import jdk
+from pytest_boundcheck.frontend.types import (
+    ENCLOSING_FIELD,
+    VOID,
+    ClassInfo,
+    MethodInfo,
+    Param,
+    PrimType,
+)
+from pytest_boundcheck.harness.contracts import ParamDomain
+from pytest_boundcheck.symex import collections as collections_model
 from pytest_boundcheck.symex import semantics
 from pytest_boundcheck.symex.boxes import BOXES
-from pytest_boundcheck.config.bounds import Bounds, counted
-from pytest_boundcheck.harness.contracts import ParamDomain
-from pytest_boundcheck.frontend.types import ENCLOSING_FIELD, VOID, ClassInfo, MethodInfo, Param, PrimType
-from pytest_boundcheck.symex.executor import DeadPath, Dropped, Event, Executor, Location, OutOfSteps, State
-from pytest_boundcheck.symex.values import ID_BITS, HeapObj, Prim, Ref, Value, mk_and, mk_ite, mk_not, ref_to
+from pytest_boundcheck.symex.executor import Executor
+from pytest_boundcheck.symex.state import Dropped, Event, Location, OutOfSteps, State
+from pytest_boundcheck.symex.values import (
+    ID_BITS,
+    DeadPath,
+    HeapObj,
+    Prim,
+    Ref,
+    Value,
+    mk_and,
+    mk_ite,
+    mk_not,
+    ref_to,
+)
 
-MAX_NESTING = 2  # objects built as arguments of arguments; deeper reference arguments are null
-
-
-# an argument of a constructor or factory that may be of more project classes than this is
-# made from field values: building every class's objects by their constructors, and theirs
-# in turn, grows too fast (a date field type with 40 implementations, each made from
-# chronologies...)
-WIDE_ARGUMENT = 4
-# statements that making one object (a constructor or factory and what it calls, or one
-# method call after it) may take: deep object graphs (a date built from a chronology built
-# from a time zone...) are made from field values instead, where the check has time left
-BUILD_STEPS = 1500
-MAKING_STEPS = 6000  # and all of a check's objects together; the rest are made from field values
 SHOWN_NAMES = 4  # classes named per reason in what a result says of its objects
 
 
@@ -184,18 +190,18 @@ class ObjectMaker:
             self.unconfirmed_uses.append((state.guard, (
                 f"{cls.simple_name} is private to {cls.outer.simple_name}, whose code alone "
                 f"makes its objects and may never pass the arguments used here")))
-        if ex.steps > MAKING_STEPS:
+        if ex.steps > ex.config.making_steps:
             return self._by_fields(state, cls, f"the check's objects took more than "
-                                               f"{MAKING_STEPS} statements to make already")
+                                               f"{ex.config.making_steps} statements to make already")
         cuts, names = len(ex.cuts), ex.names_defined()
-        limit = min(ex.step_limit, ex.steps + BUILD_STEPS)
+        limit = min(ex.step_limit, ex.steps + ex.config.build_steps)
         ex.step_limit, outer_limit = limit, ex.step_limit
         try:
             return self._by_builders(state, cls, builders, depth)
         except OutOfSteps:
             if limit == outer_limit:  # the budget of an object this one is made for ran out
                 raise
-            why = f"making one takes more than {BUILD_STEPS} statements"
+            why = f"making one takes more than {ex.config.build_steps} statements"
         except DeadPath:
             reasons = list(dict.fromkeys(e.what for e in ex.cuts[cuts:]))
             if not reasons:
@@ -293,20 +299,20 @@ class ObjectMaker:
     def _argument(self, state: State, p: Param, depth: int, name: str) -> tuple[Value, State]:
         """Any value a caller may pass for ``p`` to a builder of an object ``depth`` levels
         deep: a number, null (unless ``p`` is declared non-null), or an object of a class
-        the parameter may hold, built in turn (made from field values past ``MAX_NESTING``
-        or among more than ``WIDE_ARGUMENT`` classes)."""
+        the parameter may hold, built in turn (made from field values past ``config.max_nesting``
+        or among more than ``config.wide_argument`` classes)."""
         if isinstance(p.type, PrimType):
             value = semantics.variable(self.ex.ctx, p.type, name)
             self.ex.inputs.append((value.term, p.type))
             return value, state
-        if depth + 1 > MAX_NESTING and not p.never_null:
+        if depth + 1 > self.ex.config.max_nesting and not p.never_null:
             return ref_to(p.type, None, self.ex.ctx), state
         classes = self.ex.domain(p.type)
         why = None  # to make its objects from field values, not by their constructors
-        if len(classes) > WIDE_ARGUMENT:
+        if len(classes) > self.ex.config.wide_argument:
             why = f"one of the {len(classes)} classes a {p.type.simple_name} argument may have"
-        elif depth + 1 > MAX_NESTING:
-            why = f"an argument declared non-null, nested more than {MAX_NESTING} deep"
+        elif depth + 1 > self.ex.config.max_nesting:
+            why = f"an argument declared non-null, nested more than {self.ex.config.max_nesting} deep"
         return self._choose(state, name, p.type, ([] if p.never_null else [None]) + classes,
                             lambda s, t, guard: self._by_fields(s, t, why)
                             if why and t.is_project and t.kind != "enum" else self.build(s, t, depth + 1))

@@ -4,13 +4,17 @@ part of project objects whose superclass the engine has no source for.
 
 Their equals, hashCode and compareTo obey the contracts, and nothing more is known:
 equal objects share an equality key, hashCode is an unknown function of it, and
-compareTo's sign follows an order key (``Executor.opaque_key``).
+compareTo's sign follows an order key (a total preorder, which equals need not agree
+with).
 """
 from __future__ import annotations
 
+import z3
+
+from pytest_boundcheck.frontend import jdk
 from pytest_boundcheck.frontend.jdk import library_superclass
 from pytest_boundcheck.frontend.types import BOOLEAN, INT
-from pytest_boundcheck.symex.values import Prim, choose_term, mk_and, mk_ite, mk_or
+from pytest_boundcheck.symex.values import HeapObj, Prim, choose_term, mk_and, mk_ite, mk_or
 
 
 def obeys_contract(name: str, args) -> bool:
@@ -46,3 +50,65 @@ def opaque_call(ex, state, this, name, args, line):
     for g, t in reversed(pairs[:-1]):
         term = mk_ite(g, t, term)
     return Prim(INT, term), state
+
+
+class OpaqueMixin:
+    """The executor's keys of objects known by their contracts alone (``Executor``)."""
+
+    def _init_opaque(self) -> None:
+        self._opaque: dict[tuple, z3.ExprRef] = {}
+        self._opaque_hash = z3.Function("hashCode", z3.BitVecSort(32, self.ctx),
+                                        z3.BitVecSort(32, self.ctx))
+        self.assumed: dict[str, None] = {}  # classes assumed to obey their contracts, in order
+        # library superclasses whose part of project objects the check took as any state,
+        # with those objects
+        self.library_parts: dict[str, set[HeapObj]] = {}
+
+    def opaque_key(self, obj: HeapObj, kind: str) -> z3.ExprRef:
+        """The object's ``equality`` or ``order`` key; the check now rests on its class
+        obeying its contracts."""
+        library = None if self.keyed(obj) else jdk.library_superclass(obj.cls)
+        self.assumed.setdefault((library or obj.cls).fqname)
+        if library is not None:
+            self.library_parts.setdefault(library.fqname, set()).add(obj)
+        if kind == "equality" and obj.cls.fqname in jdk.ORDER_CONSISTENT_WITH_EQUALS:
+            kind = "order"
+        if (obj, kind) not in self._opaque:
+            self._opaque[(obj, kind)] = z3.BitVec(f"{obj.label}.{kind}@{obj.num}", 32, self.ctx)
+        return self._opaque[(obj, kind)]
+
+    def keyed(self, obj: HeapObj) -> bool:
+        """Does the check know ``obj``'s equals, hashCode and compareTo by their contracts
+        alone (through its keys)? So it knows those of a class without source; a trusting
+        check also those of project objects outside the hierarchy under test that are not
+        the contract's own arguments: their classes' own items check their code."""
+        return obj.opaque or (self.trusting and obj.cls.kind in ("class", "record")
+                              and obj.cls.is_project and obj.cls not in self.own
+                              and obj not in self.arguments)
+
+    def trusted(self) -> list[str]:
+        """The project classes a trusting check took to obey their contracts."""
+        return [name for name in self.assumed
+                if self.trusting and self.program.classes[name].is_project]
+
+    def opaque_keys(self, obj: HeapObj) -> dict[str, z3.ExprRef]:
+        """The keys the check gave the object: kind -> key."""
+        return {kind: self._opaque[(obj, kind)] for kind in ("equality", "order")
+                if (obj, kind) in self._opaque}
+
+    def opaque_hash(self, obj: HeapObj) -> z3.ExprRef:
+        if (obj, "hash") not in self._opaque:
+            self._opaque[(obj, "hash")] = self._opaque_hash(self.opaque_key(obj, "equality"))
+            self.inputs.append((self._opaque[(obj, "hash")], INT))  # small ones read better
+        return self._opaque[(obj, "hash")]
+
+    def opaque_comparison(self, a: HeapObj, b: HeapObj) -> z3.ExprRef:
+        """``a.compareTo(b)``: any int of the sign the order keys give, the same on
+        every call."""
+        if (a, b) not in self._opaque:
+            ka, kb = self.opaque_key(a, "order"), self.opaque_key(b, "order")
+            result = z3.BitVec(f"{a.label}@{a.num}.compareTo({b.label}@{b.num})", 32, self.ctx)
+            self.constraints.append(z3.If(ka < kb, result < 0,
+                                          z3.If(ka == kb, result == 0, result > 0)))
+            self._opaque[(a, b)] = result
+        return self._opaque[(a, b)]

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import z3
 
-from pytest_boundcheck.symex import semantics
 from pytest_boundcheck.frontend.types import BOOLEAN, CHAR
+from pytest_boundcheck.symex import semantics
 from pytest_boundcheck.symex.values import Prim, mk_and, mk_ite, mk_or
 
 LATIN1 = 0xFF

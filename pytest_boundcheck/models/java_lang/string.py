@@ -10,7 +10,6 @@ from pytest_boundcheck.symex import strings
 from pytest_boundcheck.symex.values import Prim, merge_values, mk_and, mk_not, mk_or, ref_eq
 
 
-
 def _text_or_null(m, state, ref, line):
     """The text of a String argument; a null one throws NullPointerException."""
     state = m.throw(state, ref.null_guard(), "java.lang.NullPointerException", line)

@@ -9,14 +9,47 @@ from pytest_boundcheck.frontend.jdk import OBJECT
 from pytest_boundcheck.frontend.types import INT, ClassInfo
 from pytest_boundcheck.models.common import bool_value
 from pytest_boundcheck.models.java_util.collection_support import (
-    classes_of, in_known_order, lookup, on, pick, view)
+    classes_of,
+    in_known_order,
+    lookup,
+    on,
+    pick,
+    view,
+)
 from pytest_boundcheck.models.registry import Registry
-from pytest_boundcheck.symex.collections import (ENTRIES, INTERFACE_OF, KINDS, LIST, MAP,
-                                                 ORDERED, SET, SORTED, VALUES, Seq, empty,
-                                                 folded, how, int_constant, kind_of, read,
-                                                 represented, store, stuck_on)
-from pytest_boundcheck.symex.values import (DeadPath, Prim, Ref, Value, merge_values, mk_and,
-                                            mk_ite, mk_not, mk_or, ref_to)
+from pytest_boundcheck.symex.collections import (
+    ENTRIES,
+    INTERFACE_OF,
+    KINDS,
+    LIST,
+    MAP,
+    ORDERED,
+    SET,
+    SORTED,
+    VALUES,
+    Seq,
+    empty,
+    folded,
+    how,
+    int_constant,
+    kind_of,
+    read,
+    represented,
+    store,
+    stuck_on,
+)
+from pytest_boundcheck.symex.values import (
+    DeadPath,
+    Prim,
+    Ref,
+    Value,
+    merge_values,
+    mk_and,
+    mk_ite,
+    mk_not,
+    mk_or,
+    ref_to,
+)
 
 _U = "java.util."
 

@@ -6,18 +6,45 @@ from __future__ import annotations
 
 import z3
 
-from pytest_boundcheck.frontend.types import INT
 from pytest_boundcheck.frontend.jdk import OBJECT
-from pytest_boundcheck.models.java_util.collection_support import (
-    classes_of, equals_arg, has_own_code, hashed, instances, lookup, on, pick)
+from pytest_boundcheck.frontend.types import INT
 from pytest_boundcheck.models.common import bool_value
+from pytest_boundcheck.models.java_util.collection_support import (
+    classes_of,
+    equals_arg,
+    has_own_code,
+    hashed,
+    instances,
+    lookup,
+    on,
+    pick,
+)
 from pytest_boundcheck.models.registry import Registry
-from pytest_boundcheck.symex.collections import (INTERFACE_OF, LIST, MAP, SET, Seq, consistent,
-                                                 folded, how, kind_of, plain_equal, read,
-                                                 represented,
-                                                 stuck_on)
-from pytest_boundcheck.symex.executor import SUMMARY_FANOUT
-from pytest_boundcheck.symex.values import Prim, Ref, mk_and, mk_ite, mk_not, mk_or, ref_to, same_object
+from pytest_boundcheck.symex.collections import (
+    INTERFACE_OF,
+    LIST,
+    MAP,
+    SET,
+    Seq,
+    consistent,
+    folded,
+    how,
+    kind_of,
+    plain_equal,
+    read,
+    represented,
+    stuck_on,
+)
+from pytest_boundcheck.symex.values import (
+    Prim,
+    Ref,
+    mk_and,
+    mk_ite,
+    mk_not,
+    mk_or,
+    ref_to,
+    same_object,
+)
 
 _U = "java.util."
 
@@ -26,7 +53,7 @@ def _equals(kind: str, compare, with_code=None):
     """AbstractList/Set/Map.equals: the same object, or an object of the interface with
     contents that ``compare(m, state, this, a, b, going, line)`` finds equal; of an object
     whose class has code of its own, as ``with_code(m, state, this, other, line)`` finds,
-    where given and the other may be of fewer than ``SUMMARY_FANOUT`` such classes (as for
+    where given and the other may be of fewer than ``config.summary_fanout`` such classes (as for
     a call on an object made from field values: guava's sets compared with any of its
     dozens of Set classes ran out of time exploring them)."""
     def model_(m, state, this, args, line):
@@ -34,7 +61,7 @@ def _equals(kind: str, compare, with_code=None):
         found = instances(m, o, m.cls(INTERFACE_OF[kind]))
         ours = [p for p in found[True] if kind_of(p.cls) == kind and represented(p)]
         coded = [p for p in found[True] if with_code and has_own_code(p)]
-        if len({p.cls for p in coded}) >= SUMMARY_FANOUT:
+        if len({p.cls for p in coded}) >= m.config.summary_fanout:
             coded = []  # so many classes' code, followed, is too much to explore: stuck
         unknown = found[None] + [p for p in found[True] if p not in ours and p not in coded]
         _, state = stuck_on(m, state, o, unknown,

@@ -7,11 +7,31 @@ from pytest_boundcheck.frontend.jdk import ITERATOR, MAP_ENTRY, NO_SUCH_ELEMENT,
 from pytest_boundcheck.frontend.types import INT
 from pytest_boundcheck.models.common import bool_value, equal_objects, hash_of
 from pytest_boundcheck.models.java_util.collection_support import (
-    COLLECTIONS, classes_of, in_known_order, instances, lookup, on, pick, represented_only,
-    strict_query, view)
+    COLLECTIONS,
+    classes_of,
+    in_known_order,
+    instances,
+    lookup,
+    on,
+    pick,
+    represented_only,
+    strict_query,
+    view,
+)
 from pytest_boundcheck.models.registry import Registry
-from pytest_boundcheck.symex.collections import (ENTRIES, LIST, MAP, SET, VALUES, Seq, field,
-                                                 folded, how, int_constant, read)
+from pytest_boundcheck.symex.collections import (
+    ENTRIES,
+    LIST,
+    MAP,
+    SET,
+    VALUES,
+    Seq,
+    field,
+    folded,
+    how,
+    int_constant,
+    read,
+)
 from pytest_boundcheck.symex.values import Prim, Ref, merge_values, mk_and, mk_not, mk_or, ref_to
 
 _U = "java.util."

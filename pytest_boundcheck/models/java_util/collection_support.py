@@ -15,12 +15,38 @@ from pytest_boundcheck.frontend.types import INT, ClassInfo
 from pytest_boundcheck.models.common import bool_value, hash_of
 from pytest_boundcheck.models.registry import Registry
 from pytest_boundcheck.symex.boxes import BOXES
-from pytest_boundcheck.symex.collections import (ENTRIES, INTERFACES, KINDS, LIST, MAP, SET,
-                                                 SORTED, VALUES, Seq, consistent, field,
-                                                 folded, how, int_constant, kind_of,
-                                                 plain_equal, represented, stuck_on)
-from pytest_boundcheck.symex.values import (DeadPath, Prim, Ref, Value, merge_values, mk_and,
-                                            mk_ite, mk_not, ref_eq, ref_to)
+from pytest_boundcheck.symex.collections import (
+    ENTRIES,
+    INTERFACES,
+    KINDS,
+    LIST,
+    MAP,
+    SET,
+    SORTED,
+    VALUES,
+    Seq,
+    consistent,
+    field,
+    folded,
+    how,
+    int_constant,
+    kind_of,
+    plain_equal,
+    represented,
+    stuck_on,
+)
+from pytest_boundcheck.symex.values import (
+    DeadPath,
+    Prim,
+    Ref,
+    Value,
+    merge_values,
+    mk_and,
+    mk_ite,
+    mk_not,
+    ref_eq,
+    ref_to,
+)
 
 _U = "java.util."
 

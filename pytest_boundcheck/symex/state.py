@@ -1,0 +1,105 @@
+"""What symbolic execution carries along a path: the state (guard, locals, heap), the
+call stack's frames, and the records of how paths end (thrown, stuck, cut)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import z3
+
+from pytest_boundcheck.frontend import javaast as ast
+from pytest_boundcheck.frontend.types import ClassInfo, FieldInfo, MethodInfo
+from pytest_boundcheck.symex.values import HeapObj, Ref, Value
+
+
+class OutOfTime(Exception):
+    """Symbolic execution ran past the time it had; the argument: the place it had reached."""
+
+
+class OutOfSteps(Exception):
+    """Code ran past the statements it was allowed (``Executor.step_limit``)."""
+
+
+@dataclass
+class State:
+    guard: z3.BoolRef
+    env: dict[str, Value]
+    heap: dict[tuple[HeapObj, FieldInfo], Value]
+
+    def under(self, guard: z3.BoolRef) -> "State":
+        return State(guard, dict(self.env), dict(self.heap))
+
+
+@dataclass(frozen=True)
+class Location:
+    path: str | None
+    line: int
+
+    def __str__(self) -> str:
+        name = (self.path or "?").replace("\\", "/").rpartition("/")[2]
+        return f"{name}:{self.line}"
+
+
+@dataclass
+class Thrown:
+    guard: z3.BoolRef
+    state: State
+    exc: Ref
+    where: Location
+    message: str | None = None
+
+
+class Dropped(list):
+    """The handler of what code that builds an object throws: a path that throws builds
+    no object, so its exception is counted (``Executor.endings``) and never read."""
+
+
+@dataclass
+class Event:
+    """A stuck or cut path: its condition, what stopped it and where."""
+    guard: z3.BoolRef
+    what: str
+    where: Location
+
+
+@dataclass
+class Observation:
+    """A call the harness made, to show with its result in a counterexample."""
+    text: str
+    reached: z3.BoolRef
+    result: Value | None
+    site: z3.ExprRef
+    thrown: list[Thrown]
+
+
+@dataclass
+class FunctionUse:
+    """One call of a method without code, taken as an unknown deterministic function."""
+    receiver: Ref | None
+    inputs: list[z3.ExprRef]  # the receiver's id and the arguments
+    result: Value
+    guard: z3.BoolRef  # the paths that made it
+
+
+@dataclass
+class Jump:
+    label: str | None
+    is_loop: bool
+    switch: str | None = None  # "statement" or "expression" for the body of a switch
+    breaks: list[State] = field(default_factory=list)
+    continues: list[State] = field(default_factory=list)
+    yields: list[tuple[State, Value, ast.Yield]] = field(default_factory=list)
+
+
+@dataclass
+class Frame:
+    method: MethodInfo | None
+    cls: ClassInfo
+    this: Ref | None
+    returns: list[tuple[State, Value | None, int]] = field(default_factory=list)
+    jumps: list[Jump] = field(default_factory=list)
+    constants: set[str] = field(default_factory=set)  # final locals with constant initialisers
+    observe: bool = False
+
+    @property
+    def path(self) -> str | None:
+        return self.cls.path

@@ -1,0 +1,250 @@
+"""Statements: blocks, locals, if, loops (unrolled), labels, break and continue, return,
+throw, assert, try/catch/finally, synchronized.
+"""
+from __future__ import annotations
+
+from pytest_boundcheck.frontend import javaast as ast
+from pytest_boundcheck.frontend.types import ClassInfo, JType
+from pytest_boundcheck.symex.runtime_types import instance_of
+from pytest_boundcheck.symex.state import Dropped, Event, Jump, State, Thrown
+from pytest_boundcheck.symex.values import (
+    DeadPath,
+    HeapObj,
+    Prim,
+    Ref,
+    merge_values,
+    mk_and,
+    mk_not,
+    ref_to,
+)
+
+
+class StatementsMixin:
+    """The executor's statements (``Executor``)."""
+
+    def _exec_Block(self, stmt: ast.Block, state: State) -> State:
+        outer = set(state.env)
+        for s in stmt.stmts:
+            state = self.exec_stmt(s, state)
+        for name in [n for n in state.env if n not in outer]:
+            del state.env[name]
+        return state
+
+    def _exec_LocalVar(self, stmt: ast.LocalVar, state: State) -> State:
+        t = self.resolve_type(stmt.type)
+        if stmt.init is None:
+            value = self.default_value(t)
+        else:
+            value, state = self.eval_to(stmt.init, t, state, stmt.line)
+        state.env[stmt.name] = value
+        if stmt.final and stmt.init is not None and self.is_constant(stmt.init, state):
+            self.frame.constants.add(stmt.name)
+        else:
+            self.frame.constants.discard(stmt.name)
+        return state
+
+    def _exec_ExprStmt(self, stmt: ast.ExprStmt, state: State) -> State:
+        return self.eval(stmt.expr, state)[1]
+
+    def _exec_If(self, stmt: ast.If, state: State) -> State:
+        c, state = self.eval_cond(stmt.cond, state)
+        then = self.branch(state, c, lambda s: self.exec_stmt(stmt.then, s))
+        other = self.branch(state, mk_not(c),
+                            (lambda s: self.exec_stmt(stmt.other, s)) if stmt.other else (lambda s: s))
+        return self._joined(self.merge([then, other]))
+
+    def _exec_Loop(self, stmt: ast.Loop, state: State) -> State:
+        outer = set(state.env)
+        for s in stmt.init:
+            state = self.exec_stmt(s, state)
+        jump = Jump(stmt.label, True)
+        self.frame.jumps.append(jump)
+        exits: list[State | None] = []
+        try:
+            current = state
+            for i in range(self.bounds.unroll + 1):
+                before = current.guard
+                current = self.branch(current, self.true,
+                                      lambda s, first=i == 0: self._loop_test(stmt, s, first, exits))
+                if current is None or (i > 0 and not current.guard.eq(before)
+                                       and not self.feasible(current.guard, "loop")):
+                    break
+                if i == self.bounds.unroll:
+                    self.cuts.append(Event(current.guard, f"loop needs more than "
+                                           f"{self.bounds.unroll} unrolls", self.here(stmt.line)))
+                    break
+                current = self.branch(current, self.true, lambda s: self._loop_body(stmt, s, jump))
+                if current is None:
+                    break
+        finally:
+            self.frame.jumps.pop()
+        out = self._joined(self.merge(exits + jump.breaks))
+        for name in [n for n in out.env if n not in outer]:
+            del out.env[name]
+        return out
+
+    def _loop_test(self, stmt: ast.Loop, state: State, first: bool, exits: list) -> State:
+        """One evaluation of the loop condition: files the exit, goes on where it holds."""
+        if stmt.cond is None or (first and not stmt.test_first):
+            return state
+        c, state = self.eval_cond(stmt.cond, state)
+        exits.append(self.branch(state, mk_not(c), lambda s: s))
+        return self._joined(self.branch(state, c, lambda s: s))
+
+    def _loop_body(self, stmt: ast.Loop, state: State, jump: Jump) -> State:
+        end = self.branch(state, self.true, lambda s: self.exec_stmt(stmt.body, s))
+        state = self.merge([end] + jump.continues)
+        jump.continues.clear()
+        state = self._joined(state)
+        for u in stmt.update:
+            state = self.eval(u, state)[1]
+        return state
+
+    def _exec_Labeled(self, stmt: ast.Labeled, state: State) -> State:
+        jump = Jump(stmt.label, False)
+        self.frame.jumps.append(jump)
+        try:
+            end = self.branch(state, self.true, lambda s: self.exec_stmt(stmt.stmt, s))
+        finally:
+            self.frame.jumps.pop()
+        return self._joined(self.merge([end] + jump.breaks))
+
+    def _jump_target(self, label: str | None, for_continue: bool, line: int, state: State) -> Jump:
+        for jump in reversed(self.frame.jumps):
+            unlabeled = jump.is_loop or (jump.switch == "statement" and not for_continue)
+            if (label is None and unlabeled) or (label is not None and jump.label == label):
+                if for_continue and not jump.is_loop:
+                    break
+                return jump
+        self.unsupported(state, "break or continue out of a switch", line)
+
+    def _exec_Break(self, stmt: ast.Break, state: State) -> State:
+        self._jump_target(stmt.label, False, stmt.line, state).breaks.append(state)
+        raise DeadPath
+
+    def _exec_Continue(self, stmt: ast.Continue, state: State) -> State:
+        self._jump_target(stmt.label, True, stmt.line, state).continues.append(state)
+        raise DeadPath
+
+    def _exec_Return(self, stmt: ast.Return, state: State) -> State:
+        value = None
+        if stmt.value is not None:
+            value, state = self.eval(stmt.value, state)
+            value, state = self.assign_convert(state, value, self.frame.method.return_type,
+                                               stmt.line)
+        self.frame.returns.append((state, value, stmt.line))
+        raise DeadPath
+
+    def _exec_Throw(self, stmt: ast.Throw, state: State) -> State:
+        if isinstance(self.handlers[-1], Dropped):  # the exception is never read: not made
+            throwable = self.program.classes["java.lang.Throwable"]
+            self.raise_(state, ref_to(throwable, None, self.ctx), stmt.line)
+            raise DeadPath
+        exc, state = self.eval(stmt.value, state)
+        state = self.null_check(state, exc, stmt.line)
+        self.raise_(state, exc.narrowed(o for o in exc.targets if o is not None), stmt.line)
+        raise DeadPath
+
+    def _exec_Assert(self, stmt: ast.Assert, state: State) -> State:
+        if self.frame.cls.origin != "contract":
+            return state  # the JVM runs project code with assertions disabled by default
+        c, state = self.eval_cond(stmt.cond, state)
+        message = stmt.message.value if isinstance(stmt.message, ast.Literal) else None
+        return self.throw(state, mk_not(c), "java.lang.AssertionError", stmt.line, message)
+
+    def _exec_Try(self, stmt: ast.Try, state: State) -> State:
+        if stmt.final is None:
+            return self._try_catch(stmt, state)
+        frame = self.frame
+        returns = len(frame.returns)
+        marks = [(j, len(j.breaks), len(j.continues), len(j.yields)) for j in frame.jumps]
+        self.handlers.append([])
+        try:
+            normal = self.branch(state, self.true, lambda s: self._try_catch(stmt, s))
+        finally:
+            thrown = self.handlers.pop()
+        # every abrupt completion of the try and catch blocks runs the finally block, then
+        # goes on as it was going, unless the finally block completes abruptly itself
+        pending = [(s, lambda s2, v=v, ln=ln: frame.returns.append((s2, v, ln)))
+                   for s, v, ln in frame.returns[returns:]]
+        del frame.returns[returns:]
+        for jump, *counts in marks:
+            for filed, mark in zip((jump.breaks, jump.continues, jump.yields), counts):
+                pending += [(_state_of(e), lambda s2, e=e, f=filed: f.append(_resumed(e, s2)))
+                            for e in filed[mark:]]
+                del filed[mark:]
+        pending += [(t.state.under(t.guard), lambda s2, t=t: self.handlers[-1].append(
+                     Thrown(s2.guard, s2, t.exc, t.where, t.message))) for t in thrown]
+        for entry, resume in pending:
+            self.branch(entry, self.true, lambda s, r=resume: r(self.exec_stmt(stmt.final, s)))
+        return self.exec_stmt(stmt.final, self._joined(normal))
+
+    def _try_catch(self, stmt: ast.Try, state: State) -> State:
+        self.handlers.append([])
+        try:
+            normal = self.branch(state, self.true, lambda s: self.exec_stmt(stmt.body, s))
+        finally:
+            thrown = self.handlers.pop()
+        catch_types = [[self.resolve_type(t) for t in c.types] for c in stmt.catches]
+        caught: list[list[tuple[State, Ref]]] = [[] for _ in stmt.catches]
+        for t in thrown:
+            for g, obj in t.exc.non_null():
+                sub = t.state.under(mk_and(t.guard, g))
+                index = self._catching(obj, catch_types)
+                if index == -1:
+                    self.stuck.append(Event(sub.guard, f"whether a {obj.cls.simple_name} is caught "
+                                                       "(a class the engine knows nothing of)",
+                                            self.here(stmt.line)))
+                    continue
+                one = ref_to(t.exc.type, obj, self.ctx)
+                if index is None:
+                    self.handlers[-1].append(Thrown(sub.guard, sub, one, t.where, t.message))
+                else:
+                    caught[index].append((sub, one))
+        outs = [normal]
+        for clause, entries in zip(stmt.catches, caught):
+            if not entries:
+                continue
+            entry = self.merge([s for s, _ in entries])
+            exc = merge_values(self.ctx, entries[0][1].type, [(s.guard, r) for s, r in entries])
+            entry.env[clause.name] = exc
+            outs.append(self.branch(entry, self.true, lambda s, c=clause: self.exec_stmt(c.body, s)))
+        return self._joined(self.merge(outs))
+
+    @staticmethod
+    def _catching(obj: HeapObj, catch_types: list[list[JType]]) -> int | None:
+        """The index of the first catch clause that catches ``obj``; None if none does,
+        -1 if the class table cannot tell (a class the engine knows nothing of)."""
+        for i, types in enumerate(catch_types):
+            decided = [instance_of(obj, t) if isinstance(t, ClassInfo) else False for t in types]
+            if True in decided:
+                return i
+            if None in decided:
+                return -1
+        return None
+
+    def _exec_Synchronized(self, stmt: ast.Synchronized, state: State) -> State:
+        """One thread runs the check: the lock only has to be a non-null object."""
+        lock, state = self.eval(stmt.lock, state)
+        if isinstance(lock, Prim):
+            self.unsupported(state, "synchronized on a primitive", stmt.line)
+        return self.exec_stmt(stmt.body, self.null_check(state, lock, stmt.line))
+
+    def _exec_CtorCall(self, stmt: ast.CtorCall, state: State) -> State:
+        self.unsupported(state, "constructor call outside a constructor's first statement", stmt.line)
+
+    def _exec_LocalClass(self, stmt: ast.LocalClass, state: State) -> State:
+        return state
+
+    def _exec_UnsupportedStmt(self, stmt: ast.UnsupportedStmt, state: State) -> State:
+        self.unsupported(state, stmt.what, stmt.line)
+
+
+def _state_of(entry) -> State:
+    """The state of a filed jump: a State, or a (state, value, yield) of a switch expression."""
+    return entry[0] if isinstance(entry, tuple) else entry
+
+
+def _resumed(entry, state: State):
+    """A filed jump, taken again from ``state`` once a finally block has run."""
+    return (state, *entry[1:]) if isinstance(entry, tuple) else state

@@ -1,0 +1,172 @@
+"""Calls without code. A call of a method without code or model, where the syntax shows
+what it returns (``ast.MethodCall.context``), is an unknown deterministic function of its
+receiver and arguments (references by identity): the same inputs give the same result, an
+equal one if an object, and nothing more is known. A reference result is null or a new
+object (two results are never one object). So is an abstract method of an object of an
+unknown subclass (``harness.receiver_types``), and a call on objects of too many classes
+to follow into each (``_summarised``).
+"""
+from __future__ import annotations
+
+import z3
+
+from pytest_boundcheck.frontend import javaast as ast
+from pytest_boundcheck.frontend import jdk
+from pytest_boundcheck.frontend.types import VOID, ClassInfo, JType, MethodInfo, PrimType, type_name
+from pytest_boundcheck.symex import collections as collections_model
+from pytest_boundcheck.symex import semantics, strings
+from pytest_boundcheck.symex.boxes import BOXES
+from pytest_boundcheck.symex.runtime_types import type_names
+from pytest_boundcheck.symex.state import FunctionUse, State
+from pytest_boundcheck.symex.values import Prim, Ref, Value, make_ref, mk_and, mk_not
+
+
+class UnknownCallsMixin:
+    """The executor's calls of methods without code (``Executor``)."""
+
+    def _init_unknown_calls(self) -> None:
+        # calls without code taken as unknown deterministic functions
+        self.functions: dict[str, list[FunctionUse]] = {}
+        self.summarised: dict[str, int] = {}  # of ``functions``, calls with code not followed -> classes
+        self._implemented: dict[MethodInfo, int] = {}  # ``_implementations``
+
+    def _call_without_code(self, state: State, expr: ast.MethodCall, static_type: ClassInfo,
+                           receiver: Ref | None, args: list[Value]):
+        """(value, state, return site) of a call whose static type has no code for the
+        method (an interface without source, say): project objects among the receivers run
+        their own implementation, the others are taken as an unknown function. Objects
+        whose contents the engine models (collections) are no such receivers: their
+        modelled methods change them."""
+        call = f"{static_type.simple_name}.{expr.name}({type_names(args)})"
+        known = [o for o in receiver.targets if o is not None and not o.opaque] if receiver else []
+        own = self.program.select_method(self.program.methods_named(known[0].cls, expr.name),
+                                         [a.type for a in args]) if known else None
+        modelled = receiver is not None and any(
+            o is not None and collections_model.kind_of(o.cls) is not None for o in receiver.targets)
+        if static_type.origin == "project" or (own is None and known) or modelled:
+            self.unsupported(state, f"call to {call} (no model of this method)", expr.line)
+        site = self.site(f"{static_type.simple_name}.{expr.name}")
+        if own is None:
+            result_type = self.resolve_type(expr.context) if expr.context is not None else None
+            return (*self._unknown_function(state, call, expr.name, receiver, args, result_type,
+                                            expr.line), site)
+        state = self.null_check(state, receiver, expr.line)
+        opaque = [o for o in receiver.targets if o is not None and o.opaque]
+        results = [self.branch(state, receiver.member_guard(known), lambda s: self.call_virtual(
+            s, receiver.narrowed(known), own, args, expr.line))]
+        if opaque:
+            results.append(self.branch(state, receiver.member_guard(opaque), lambda s: (
+                *self._unknown_function(s, call, expr.name, receiver.narrowed(opaque), args,
+                                        own.return_type, expr.line), site)))
+        return self._merge_results(results, own.return_type)
+
+    def _unknown_function(self, state: State, call: str, name: str, receiver: Ref | None,
+                          args: list[Value], result_type: JType | None,
+                          line: int) -> tuple[Value, State]:
+        """``call`` as an unknown deterministic function returning a ``result_type``
+        (None: the code does not show it)."""
+        why = None
+        uses = self.functions.get(call, [])
+        if jdk.NOT_FUNCTIONS.fullmatch(name):
+            why = "; by its name, not a function of its arguments"
+        elif result_type is None:
+            why = ", and the code does not show what it returns"
+        else:
+            result = self._function_result(result_type, f"{call}#{len(uses) + 1}")
+            if result is None:
+                why = f", and the check cannot make a {type_name(result_type)} result"
+        if why is not None:
+            self.unsupported(state, f"call to {call} (no model of this method{why})", line)
+        if receiver is not None:
+            state = self.null_check(state, receiver, line)
+        inputs = [receiver.id] if receiver is not None else []
+        inputs += [a.term if isinstance(a, Prim) else a.id for a in args]
+        # equal inputs, equal results: where both calls are made (a result no path uses is
+        # free), so that fixing the object choices drops the calls of other objects, whose
+        # arguments would otherwise tie every object of the check into one query
+        for earlier in uses:
+            if earlier.result.type == result.type:  # results read as different types stay unrelated
+                self.constraints.append(z3.Implies(
+                    mk_and(state.guard, earlier.guard,
+                           *[a == b for a, b in zip(inputs, earlier.inputs)]),
+                    self._same_result(result, earlier.result)))
+        self.functions[call] = uses + [FunctionUse(receiver, inputs, result, state.guard)]
+        return result, state
+
+    def _function_result(self, type_: JType, label: str) -> Value | None:
+        """Any value of ``type_`` (None if the check cannot make one from nothing): of a
+        project class, null or one of the objects made from field values; of a List, Set
+        or Map, null or one of any contents within the bound."""
+        if type_ is VOID:  # what it does to its arguments is unknown
+            return None
+        if isinstance(type_, PrimType):
+            value = semantics.variable(self.ctx, type_, label)
+            self.inputs.append((value.term, type_))
+            return value
+        if isinstance(type_, ClassInfo) and type_.origin == "project":
+            return self.choice(label, type_, self.domain(type_), nullable=True)
+        if not isinstance(type_, ClassInfo) or type_.element is not None:
+            return None
+        obj = (self.any_string(label) if type_.fqname == jdk.STRING else
+               self.any_box(type_, label) if type_.fqname in BOXES else
+               collections_model.any_collection(self, type_, label)
+               if collections_model.any_content(type_) else
+               self.heap_object(type_, label, "slot", opaque=True))
+        null = z3.Bool(f"{label} == null", self.ctx)
+        return make_ref(type_, [(null, None), (mk_not(null), obj)])
+
+    def _same_result(self, a: Value, b: Value) -> z3.BoolRef:
+        """Two results of one function are equal: equal primitives; both null, or objects
+        of equal contents (texts, boxed values, the same elements, or equality and order
+        keys); of a project class (any of the objects made from field values), the same
+        object."""
+        if isinstance(a, Prim):
+            return a.term == b.term
+        x, y = a.targets[-1], b.targets[-1]
+        if x.cls.is_project:  # one of the objects made from field values: the same one
+            return a.id == b.id
+        if collections_model.any_content(x.cls):
+            same = collections_model.same_contents(self, x, y)
+        elif x.content is not None:
+            same = strings.equal(x.content, y.content) if x.cls.fqname == jdk.STRING \
+                else x.content == y.content
+        else:
+            same = mk_and(*[self.opaque_key(x, kind) == self.opaque_key(y, kind)
+                            for kind in ("equality", "order")])
+        return mk_and(a.null_guard() == b.null_guard(), same)
+
+    def _summarised(self, receiver: Ref, method: MethodInfo, groups: dict, unknown: list,
+                    contract_call: bool) -> int:
+        """Is the call better taken as an unknown deterministic function of its receiver
+        and arguments? If so, the number of classes with their own code for it; else 0.
+        So it is where the receiver is an object made from field values that may be of
+        ``config.summary_fanout`` or more such classes: followed one by one, each such call
+        multiplies the paths by the classes, and a chain of them (a chronology's field's
+        type) by their product. On the objects the contract is checked on, whose own code
+        calls the same methods, only a method of a floating-point result that their
+        classes have ``config.summary_wide`` or more implementations of, and then at every call,
+        so that the results agree: the same object, the same result, whichever class's
+        code made the call. Other calls on them are followed: exact, they give verdicts
+        that such results would leave possible violations (guava's collections, whose
+        ``size()`` and ``delegate()`` a dozen classes or more implement)."""
+        if unknown or contract_call or method.return_type is VOID \
+                or jdk.NOT_FUNCTIONS.fullmatch(method.name):
+            return 0
+        objects = [o for _, o in receiver.non_null()]
+        if objects and all(o in self.arguments for o in objects):
+            floating = isinstance(method.return_type, PrimType) and method.return_type.is_floating
+            wide = self._implementations(method) if floating else 0
+            return wide if wide >= self.config.summary_wide else 0
+        if len(groups) >= self.config.summary_fanout and all(o.kind == "slot" and o not in self.arguments
+                                                 for o in objects):
+            return len(groups)
+        return 0
+
+    def _implementations(self, method: MethodInfo) -> int:
+        """How many implementations of ``method`` the objects the contract is checked on
+        may run, over all their classes. Remembered per method: those objects are made
+        before the contract's code runs."""
+        if method not in self._implemented:
+            self._implemented[method] = len({id(impl) for o in self.arguments
+                                             if (impl := self._implementation(o, method)[0])})
+        return self._implemented[method]
