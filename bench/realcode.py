@@ -1,7 +1,7 @@
 """How far boundcheck gets on real code. Not a test: it prints what it measured.
 
     python bench/realcode.py SOURCE_ROOT [SOURCE_ROOT ...] [--every N] [--max-seconds S]
-                             [-- extra pytest options]
+                             [--json FILE] [-- extra pytest options]
 
 Runs ``pytest --boundcheck`` on the roots in a subprocess (with a JUnit XML report) and
 prints: the number of items, passes, failures, xfails (advisory compareto-equals), skips by
@@ -15,7 +15,8 @@ time, are counted apart as well.
 
 For large projects, ``--every N`` checks every N-th item only (the same items on every run)
 and ``--max-seconds S`` stops cleanly after the item that ends past S seconds; the figures
-then say which items they cover.
+then say which items they cover. ``--json FILE`` also writes the figures, with each item's
+time and outcome, as a record of bench/results/ (the format its README gives).
 """
 from __future__ import annotations
 
@@ -31,8 +32,13 @@ import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import record
+
 INTERNAL_ERROR = "boundcheck internal error"
 SMALLER = "smaller bounds than those set"  # in what a verdict within smaller bounds says
+# The report's outcome words, and the names bench/results/ and the notebook before it use.
+OUTCOME_NAMES = {"passed": "pass", "failed": "fail", "xfailed": "xfail", "skipped": "skip",
+                 "error": "error", "crashed": "crashed"}
 # Parts of a skip message that differ between occurrences of one cause.
 _VARYING = [
     (re.compile(r"\(reached with [^)]*\)"), ""),
@@ -72,6 +78,74 @@ def run(roots: list[str], extra: list[str]) -> tuple[Path, Path, int, float]:
     return report, log, code, time.perf_counter() - start
 
 
+def tally(report: Path) -> tuple[collections.Counter[str], collections.Counter[str],
+                                 list[tuple[float, str]], int, int, list[str], dict[str, str]]:
+    """From the JUnit report: the count of each outcome, skips by reason, (seconds, item)
+    per item, collection errors, verdicts within smaller bounds, the crashed items and each
+    item's outcome (the last for --json, which keeps what the report only counts)."""
+    outcomes: collections.Counter[str] = collections.Counter()
+    skips: collections.Counter[str] = collections.Counter()
+    times: list[tuple[float, str]] = []
+    errors = smaller = 0
+    crashes: list[str] = []
+    kinds: dict[str, str] = {}
+    for case in ET.parse(report).getroot().iter("testcase"):
+        name = f"{case.get('classname')}::{case.get('name')}"
+        if case.find("error") is not None and not case.get("name"):
+            errors += 1
+            continue
+        times.append((float(case.get("time", 0)), name))
+        skipped = case.find("skipped")
+        failure = case.find("failure")
+        told = "" if failure is None else (failure.get("message") or "") + (failure.text or "")
+        if INTERNAL_ERROR in told:
+            kind = "crashed"
+            crashes.append(name)
+        elif failure is not None:
+            kind = "failed"
+        elif case.find("error") is not None:
+            kind = "error"
+        elif skipped is not None and skipped.get("type") == "pytest.xfail":
+            kind = "xfailed"
+        elif skipped is not None:
+            kind = "skipped"
+            skips[reason(skipped.get("message", ""))] += 1
+        else:
+            kind = "passed"
+        outcomes[kind] += 1
+        kinds[name] = kind
+        if kind in ("passed", "failed", "xfailed"):
+            said = told + ("" if skipped is None else skipped.get("message", "")) + "".join(
+                p.get("value", "") for p in case.iter("property"))
+            smaller += SMALLER in said
+    return outcomes, skips, times, errors, smaller, crashes, kinds
+
+
+def write_json(path: str, args: argparse.Namespace, wall: float, stopped: list[str],
+               counts: tuple) -> None:
+    """Write what the report prints, and each item's time and outcome, as a record of
+    bench/results/ (names as there: pass, fail, xfail, skip; seconds)."""
+    outcomes, skips, times, errors, smaller, crashes, kinds = counts
+    items = sum(outcomes.values())
+    verdicts = outcomes["passed"] + outcomes["failed"] + outcomes["xfailed"]
+    seconds = [t for t, _ in times]
+    measured = {
+        "roots": args.roots, "every": args.every, "max_seconds": args.max_seconds,
+        "stopped_early": stopped[0].strip("! ") if stopped else None, "wall": round(wall),
+        "items": items, "crashes": crashes, "collection_errors": errors,
+        **{OUTCOME_NAMES[key]: outcomes[key] for key in OUTCOME_NAMES},
+        "verdicts": verdicts,
+        "verdicts_percent": round(100 * verdicts / items, 1) if items else None,
+        "within_smaller_bounds": smaller, "skips_by_reason": dict(skips),
+        "median": round(statistics.median(seconds), 2) if seconds else None,
+        "p95": round(percentile(seconds, 0.95), 2) if seconds else None,
+        "max": round(max(seconds), 2) if seconds else None,
+        "item_times": {name: {"seconds": t, "outcome": OUTCOME_NAMES[kinds[name]]}
+                       for t, name in times},
+    }
+    record.write(path, measured)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("roots", nargs="+", help="Java source roots")
@@ -79,6 +153,8 @@ def main() -> None:
                         help="check every N-th item only")
     parser.add_argument("--max-seconds", type=float, default=None, metavar="S",
                         help="stop cleanly after the item that ends past S seconds")
+    parser.add_argument("--json", metavar="FILE", default=None,
+                        help="also write the figures as JSON to FILE (see bench/results/)")
     args, extra = parser.parse_known_args()
     limits = [f"--realcode-every={args.every}"]
     if args.max_seconds is not None:
@@ -91,40 +167,7 @@ def main() -> None:
               f"its output is in {log}")
         print(f"last item it reached: {started[-1] if started else 'none'}")
         sys.exit(1)
-    outcomes: collections.Counter[str] = collections.Counter()
-    skips: collections.Counter[str] = collections.Counter()
-    times: list[tuple[float, str]] = []
-    errors = smaller = 0
-    crashes: list[str] = []
-    for case in ET.parse(report).getroot().iter("testcase"):
-        name = f"{case.get('classname')}::{case.get('name')}"
-        if case.find("error") is not None and not case.get("name"):
-            errors += 1
-            continue
-        times.append((float(case.get("time", 0)), name))
-        skipped = case.find("skipped")
-        failure = case.find("failure")
-        told = "" if failure is None else (failure.get("message") or "") + (failure.text or "")
-        if INTERNAL_ERROR in told:
-            outcomes["crashed"] += 1
-            crashes.append(name)
-            continue
-        elif failure is not None:
-            outcomes["failed"] += 1
-        elif case.find("error") is not None:
-            outcomes["error"] += 1
-            continue
-        elif skipped is not None and skipped.get("type") == "pytest.xfail":
-            outcomes["xfailed"] += 1
-        elif skipped is not None:
-            outcomes["skipped"] += 1
-            skips[reason(skipped.get("message", ""))] += 1
-            continue
-        else:
-            outcomes["passed"] += 1
-        said = told + ("" if skipped is None else skipped.get("message", "")) + "".join(
-            p.get("value", "") for p in case.iter("property"))
-        smaller += SMALLER in said
+    outcomes, skips, times, errors, smaller, crashes, kinds = tally(report)
     items = sum(outcomes.values())
     verdicts = outcomes["passed"] + outcomes["failed"] + outcomes["xfailed"]
     print(f"roots: {' '.join(args.roots)}")
@@ -153,6 +196,9 @@ def main() -> None:
         print("slowest items:")
         for t, name in sorted(times, reverse=True)[:5]:
             print(f"  {t:7.2f} s  {name}")
+    if args.json:
+        write_json(args.json, args, wall, stopped,
+                   (outcomes, skips, times, errors, smaller, crashes, kinds))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Benchmark of pytest-boundcheck on the bundled samples. Not a test: it prints what it measured.
 
-Run from the repository root:  python bench/run.py [--repeat N]
+Run from the repository root:  python bench/run.py [--repeat N] [--json FILE]
 
 1. engine: per (class, contract) item, the time to build the formula (symbolic
    execution), to solve it and to minimise a counterexample, through the engine API;
@@ -11,6 +11,8 @@ Run from the repository root:  python bench/run.py [--repeat N]
    the time minimising takes next to the time finding a violation; replaying the
    counterexamples on a JVM (one JVM for the run, then each reproducer);
 5. targets, each with PASS or MISS next to the measured value.
+
+With --json FILE it also writes those figures as a record of bench/results/.
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ import sys
 import time
 from pathlib import Path
 
+import record  # bench/record.py: the --json record, shared with realcode.py
 import z3
 from tabulate import tabulate
 
@@ -55,17 +58,19 @@ def fmt(seconds):
     return "" if seconds is None else f"{seconds:.3f}"
 
 
-def header() -> None:
-    """Print the machine, Python, z3 and pytest versions."""
+def header() -> dict[str, str]:
+    """Print the machine, Python, z3 and pytest versions; return the versions for --json."""
     import pytest
+    versions = {"python": f"{platform.python_implementation()} {platform.python_version()} "
+                          f"({sys.executable})",
+                "z3": z3.get_version_string(), "pytest": pytest.__version__}
     print("boundcheck benchmark")
-    print(f"  machine : {platform.platform()} ({platform.machine()}), "
-          f"os.cpu_count() = {os.cpu_count()}")
-    print(f"  python  : {platform.python_implementation()} {platform.python_version()} "
-          f"({sys.executable})")
-    print(f"  z3      : {z3.get_version_string()}")
-    print(f"  pytest  : {pytest.__version__}")
+    print(f"  machine : {record.machine()}")
+    print(f"  python  : {versions['python']}")
+    print(f"  z3      : {versions['z3']}")
+    print(f"  pytest  : {versions['pytest']}")
     print()
+    return versions
 
 
 class QueryCounter:
@@ -151,6 +156,12 @@ def print_engine(results: dict[str, dict], load: float, repeat: int) -> None:
     print()
 
 
+def minimising_shares(by_constructors: dict[str, dict]) -> list[float]:
+    """Per failure, the time minimising took as a share of the time to find the violation."""
+    return [r["minimise"] / (r["build"] + r["solve"]) for r in by_constructors.values()
+            if r["minimise"] is not None]
+
+
 def print_objects(by_constructors: dict[str, dict], by_fields: dict[str, dict]) -> None:
     """Building objects by constructors versus with any field values, and minimising."""
     print("== 4. objects: constructors versus fields; minimising; replay ==")
@@ -165,26 +176,25 @@ def print_objects(by_constructors: dict[str, dict], by_fields: dict[str, dict]) 
     print(tabulate(rows, headers=["item (slowest 12 by constructors)", "constructors", "fields",
                                   "build ctors", "build fields", "total ctors", "total fields"],
                    disable_numparse=True))
-    shares = [r["minimise"] / (r["build"] + r["solve"]) for r in by_constructors.values()
-              if r["minimise"] is not None]
+    shares = minimising_shares(by_constructors)
     if shares:
         print(f"minimising, as a share of the time to find the violation (failures, constructors): "
               f"median {median(shares):.2f}, largest {max(shares):.2f}")
 
 
-def replay_timings() -> None:
+def replay_timings() -> dict:
     """Replay every failing sample item's counterexample: one JVM start and project
-    compilation for the run, then each reproducer."""
+    compilation for the run, then each reproducer. Returns what it printed, for --json."""
     import shutil as sh
 
     from pytest_boundcheck.config.bounds import Bounds
-    from pytest_boundcheck.engine.project import Project
     from pytest_boundcheck.counterexample.replay import Replayer
     from pytest_boundcheck.counterexample.repro import reproducer
+    from pytest_boundcheck.engine.project import Project
 
     if sh.which("java") is None:
         print("replay: no java on PATH, not measured")
-        return
+        return {"measured": False, "why": "no java on PATH"}
     project = Project([ROOT / s for s in SAMPLES])
     failures = []
     for cls in project.program.project:
@@ -208,6 +218,9 @@ def replay_timings() -> None:
               f"largest {max(times[1:], default=0):.3f} s; verdicts: "
               + ", ".join(f"{verdicts.count(v)} {v}" for v in sorted(set(verdicts))))
     print()
+    return {"counterexamples": len(times), "first": times[0] if times else None,
+            "each_after_median": median(times[1:]), "largest_after": max(times[1:], default=0),
+            "verdicts": {v: verdicts.count(v) for v in sorted(set(verdicts))}}
 
 
 def pytest_durations() -> tuple[dict[str, float], float, str]:
@@ -263,9 +276,9 @@ def wall_time(args: list[str], runs: int) -> tuple[float, list[float], int]:
     return statistics.median(times), times, code
 
 
-def startup() -> tuple[float, float]:
+def startup() -> tuple[float, float, dict]:
     """Print and return the median wall time of collecting both samples and of the
-    bare ``pytest --version`` startup."""
+    bare ``pytest --version`` startup, and (for --json) every run's time."""
     print(f"== 3. startup: wall time of a subprocess, median of {STARTUP_RUNS} ==")
     collect, collect_all, code = wall_time([*SAMPLE_ARGS, "--collect-only", *SAMPLES],
                                            STARTUP_RUNS)
@@ -281,18 +294,23 @@ def startup() -> tuple[float, float]:
     if code != 0:
         print(f"(collect-only exit code {code})")
     print()
-    return collect, base
+    return collect, base, {"collect_only": collect, "collect_only_runs": collect_all,
+                           "collect_only_exit_code": code, "version_baseline": base,
+                           "version_runs": base_all,
+                           "plugin_import_and_collection": collect - base}
 
 
-def targets(calls: dict[str, float], engine: dict[str, dict], collect: float, base: float) -> None:
-    """Print each target with the measured value and PASS or MISS."""
+def targets(calls: dict[str, float], engine: dict[str, dict], collect: float,
+            base: float) -> list[dict]:
+    """Print each target with the measured value and PASS or MISS; return them for --json."""
     print("== 5. targets ==")
-    rows = []
+    rows, checked = [], []
 
     def target(what: str, value: float | None, limit: float, digits: int = 3) -> None:
         verdict = "MISS" if value is None or value >= limit else "PASS"
         shown = "not measured" if value is None else f"{value:.{digits}f} s"
         rows.append([what, f"< {limit:g} s", shown, verdict])
+        checked.append({"target": what, "limit": limit, "measured": value, "verdict": verdict})
 
     # pytest prints durations to 0.01 s, so its values are shown with two decimals
 
@@ -308,28 +326,64 @@ def targets(calls: dict[str, float], engine: dict[str, dict], collect: float, ba
     print(tabulate(rows, headers=["target", "limit", "measured", ""], disable_numparse=True))
     print(f"(the collection wall time includes {base:.3f} s of interpreter+pytest startup; "
           f"without it: {collect - base:.3f} s)")
+    return checked
+
+
+def column_medians(results: dict[str, dict]) -> dict[str, float | None]:
+    """The median of each engine column, as the engine table's last row prints them."""
+    return {c: median(r[c] for r in results.values())
+            for c in ("build", "solve", "minimise", "total", "queries")}
+
+
+def write_json(path: str, versions: dict, repeat: int, engine: tuple, pytest_run: tuple,
+               start: dict, fields: dict, replay: dict, checked: list, took: float) -> None:
+    """Write what the report printed, per item and in sum, as a record of bench/results/."""
+    results, load = engine
+    calls, wall, summary = pytest_run
+    shares = minimising_shares(results)
+    record.write(path, {
+        "versions": versions,
+        "engine": {"repeat": repeat, "project_load": load, "items": results,
+                   "median": column_medians(results),
+                   "sum_of_totals": sum(r["total"] for r in results.values())},
+        "pytest": {"command": "python -m pytest " + " ".join(
+                       [*SAMPLE_ARGS, "--durations=0", "--durations-min=0", *SAMPLES]),
+                   "result": summary.strip("= "), "wall": wall, "calls": calls,
+                   "median_call": median(calls.values()), "sum_of_calls": sum(calls.values()),
+                   "not_timed": sorted(set(results) - set(calls))},
+        "startup": start,
+        "objects": {"fields": fields, "median_fields": column_medians(fields),
+                    "minimising_share_median": median(shares),
+                    "minimising_share_largest": max(shares, default=None)},
+        "replay": replay, "targets": checked, "benchmark_seconds": took})
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3,
                         help="engine-level runs per item; the median is reported (default 3)")
-    args = parser.parse_args()
+    parser.add_argument("--json", metavar="FILE", default=None, type=os.path.abspath,
+                        help="also write the figures as JSON to FILE (see bench/results/)")
+    args = parser.parse_args()  # FILE made absolute first: main changes to the root
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
     os.chdir(ROOT)
     began = time.perf_counter()
-    header()
+    versions = header()
     engine, load = engine_timings(args.repeat)
     print_engine(engine, load, args.repeat)
     calls, wall, summary = pytest_durations()
     print_pytest(calls, wall, summary, engine)
-    collect, base = startup()
+    collect, base, start = startup()
     fields, _ = engine_timings(1, "fields")
     print_objects(engine, fields)
-    replay_timings()
-    targets(calls, engine, collect, base)
-    print(f"\nbenchmark took {time.perf_counter() - began:.1f} s")
+    replay = replay_timings()
+    checked = targets(calls, engine, collect, base)
+    took = time.perf_counter() - began
+    print(f"\nbenchmark took {took:.1f} s")
+    if args.json:
+        write_json(args.json, versions, args.repeat, (engine, load), (calls, wall, summary),
+                   start, fields, replay, checked, took)
 
 
 if __name__ == "__main__":
