@@ -12,7 +12,9 @@ from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.frontend.types import INT, LONG
 from pytest_boundcheck.solve import solver as solve
-from pytest_boundcheck.solve.solver import WithoutFloatingPoint
+from pytest_boundcheck.config.tuning import DEFAULT
+from pytest_boundcheck.solve import terms
+from pytest_boundcheck.solve.weaken import WithoutFloatingPoint
 
 
 def test_a_solver_failure_skips_the_check_saying_so(tmp_path, monkeypatch):
@@ -126,10 +128,10 @@ def test_the_formulas_of_a_query_are_carried_to_its_context_together_and_in_orde
     x, y = z3.BitVec("x", 32, ctx), z3.BitVec("y", 32, ctx)
     shared = x * y + 7
     formulas = [shared > 3, shared == y, z3.Or(shared < 0, x == 1)]
-    carried = solve._translated(formulas, other)
+    carried = terms.translated(formulas, other)
     assert [f.sexpr() for f in carried] == [f.sexpr() for f in formulas]
     assert all(f.ctx is other for f in carried)
-    assert solve._translated([], other) == []
+    assert terms.translated([], other) == []
 
 
 def test_a_query_leaves_out_unrelated_constraints_only_where_that_cannot_change_its_answer():
@@ -168,7 +170,7 @@ def test_marked_subterms_are_gathered_once_however_often_they_are_shared():
     ctx = z3.Context()
     x, y = z3.BitVec("x", 32, ctx), z3.BitVec("y", 32, ctx)
     shared = x * y
-    variables = solve.Marks(lambda t: t if solve._is_variable(t) else None, solve._VARIABLE_KINDS)
+    variables = terms.Marks(lambda t: t if terms.is_variable(t) else None, terms.VARIABLE_KINDS)
     both = variables.of([shared + shared > x, y == 1])
     assert sorted(str(v) for v in variables.labels(both)) == ["x", "y"]
     assert variables.of([y + 1 == 2]) & ~both == 0  # y is the same mark the second time
@@ -178,7 +180,7 @@ def test_the_marks_of_a_freed_formula_are_not_those_of_the_next():
     """Z3 gives a new term the id of a freed one: the marks of every subterm seen are
     kept with the subterm itself, so a later formula is never taken for an earlier one."""
     ctx = z3.Context()
-    variables = solve.Marks(lambda t: t if solve._is_variable(t) else None, solve._VARIABLE_KINDS)
+    variables = terms.Marks(lambda t: t if terms.is_variable(t) else None, terms.VARIABLE_KINDS)
     for i in range(20):
         term = z3.BitVec(f"v{i}", 32, ctx) * 3 == 1
         assert [str(v) for v in variables.labels(variables.of([term]))] == [f"v{i}"]
@@ -279,8 +281,8 @@ def test_the_question_without_floating_point_gets_a_fixed_short_time_whatever_th
     monkeypatch.setattr(solve.Solver, "_weakly", spy)
     solver = solve.Solver(ctx, 100.0, [a > b], [], set())
     assert solver.check(z3.fpAdd(z3.RNE(ctx), a, b, ctx) == a).verdict == "sat"
-    assert given == [(solve.WEAKER_SECONDS,
-                      round(min(solve.ARITHMETIC_SECONDS, solve.ARITHMETIC_SHARE * 100)))]
+    assert given == [(DEFAULT.weaker_seconds,
+                      round(min(DEFAULT.arithmetic_seconds, DEFAULT.arithmetic_share * 100)))]
 
 
 def test_a_model_of_the_question_without_floating_point_that_holds_of_the_real_one_decides_it(
@@ -354,9 +356,9 @@ def test_putting_the_object_choices_into_the_constraints_stops_at_the_deadline()
     over the thousands of a large check, seconds that must not run past its limit."""
     ctx = z3.Context()
     choice, x = z3.BitVec("choice", 32, ctx), z3.BitVec("x", 32, ctx)
-    terms = [z3.If(choice == 1, x == k, x != k) for k in range(3)]
-    assert solve._with_fixed(terms, [choice == 1], time.perf_counter() - 1) is None
-    put_in = solve._with_fixed(terms, [choice == 1], time.perf_counter() + 60)
+    formulas = [z3.If(choice == 1, x == k, x != k) for k in range(3)]
+    assert terms.with_fixed(formulas, [choice == 1], time.perf_counter() - 1) is None
+    put_in = terms.with_fixed(formulas, [choice == 1], time.perf_counter() + 60)
     assert [str(t) for t in put_in] == ["x == 0", "x == 1", "x == 2"]
 
 
@@ -395,7 +397,7 @@ def test_minimising_stops_after_a_few_undecided_queries_in_a_row(monkeypatch):
     monkeypatch.setattr(solve.Solver, "_ask", lambda self, terms, seconds, rlimit=0, **_: (
         asked.append(rlimit), (z3.unknown, None))[1])
     smaller = solver.small_model(answer, [(x, INT) for x in xs])
-    assert len(asked) == solve.MINIMISE_UNDECIDED < solve.MINIMISE_QUERIES
+    assert len(asked) == DEFAULT.minimise_undecided < DEFAULT.minimise_queries
     assert all(smaller.eval(x).eq(answer.model.eval(x)) for x in xs)
 
 
@@ -418,7 +420,7 @@ def test_a_model_that_breaks_a_lazy_constraint_is_asked_again_only_briefly(monke
     solver = solve.Solver(ctx, 10.0, [], [], set(), lazy=[h == 3 * x + 1])
     answer = solver.check(z3.And(h == 7, z3.ULE(x, 10)))
     assert answer.verdict == "sat" and answer.model.eval(x).as_long() == 2
-    assert asked_again == [solve.SPLIT_RLIMIT]
+    assert asked_again == [DEFAULT.split_rlimit]
 
 
 def test_factoring_out_shared_conditions_walks_a_goal_deeper_than_the_python_stack():
@@ -426,15 +428,15 @@ def test_factoring_out_shared_conditions_walks_a_goal_deeper_than_the_python_sta
     Or's shared conjuncts come out: Or(And(a, b), And(a, c)) is And(a, Or(b, c))."""
     ctx = z3.Context()
     a, b, c = (z3.Bool(n, ctx) for n in "abc")
-    factored = solve._factored(z3.Or(z3.And(a, b), z3.And(a, c)), {}, math.inf)
+    factored = terms.factored(z3.Or(z3.And(a, b), z3.And(a, c)), {}, math.inf)
     assert factored.eq(z3.And(a, z3.Or(b, c)))
     deep = a
     for i in range(5000):
         v = z3.Bool(f"v{i}", ctx)
         deep = z3.Or(z3.And(v, deep), z3.And(v, b)) if i % 2 else z3.And(v, deep)
-    assert z3.Solver(ctx=ctx).check(solve._factored(deep, {}, math.inf) != deep) == z3.unsat
+    assert z3.Solver(ctx=ctx).check(terms.factored(deep, {}, math.inf) != deep) == z3.unsat
     # past its deadline it stops, and the case it was for is undecided
-    assert solve._factored(deep, {}, time.perf_counter()) is None
+    assert terms.factored(deep, {}, time.perf_counter()) is None
 
 
 def test_a_hash_computed_twice_through_defined_variables_is_the_same_hash_at_once():
@@ -468,7 +470,7 @@ def test_the_object_choices_of_a_case_are_put_into_the_constraints_once(monkeypa
     choice, x = z3.BitVec("choice", 32, ctx), z3.BitVec("x", 32, ctx)
     solver = solve.Solver(ctx, 10.0, [z3.If(choice == 0, x == 1, x == 2)], [], set())
     calls = []
-    monkeypatch.setattr(solve, "_with_fixed", lambda *args: calls.append(args) or [x == 1])
+    monkeypatch.setattr(solve, "with_fixed", lambda *args: calls.append(args) or [x == 1])
     deadline = time.perf_counter() + 10
     first = solver._with_choices([choice == 0], deadline)
     assert solver._with_choices([choice == 0], deadline) is first

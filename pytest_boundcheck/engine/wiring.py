@@ -9,10 +9,11 @@ import z3
 
 from pytest_boundcheck import models
 from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.config.tuning import DEFAULT, EngineConfig
 from pytest_boundcheck.frontend import javaast as ast
 from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.frontend.types import ClassInfo
-from pytest_boundcheck.solve.solver import BLAST_BUDGET_MB, Weigher, WithoutFloatingPoint
+from pytest_boundcheck.solve.weaken import Weigher, WithoutFloatingPoint
 from pytest_boundcheck.symex.executor import Executor, SolverAids
 from pytest_boundcheck.symex.model_api import ModelTable
 
@@ -28,17 +29,16 @@ def program_of(units: list[ast.CompilationUnit]) -> Program:
     return Program(units, modelled=model_table().declarations(), libraries=models.library_units())
 
 
-def solver_aids() -> SolverAids:
-    """Fresh aids for one check: both remember the terms they have seen."""
-    weaker, weigher = WithoutFloatingPoint(), Weigher()
-    return SolverAids(weakened=weaker.weakened,
-                      too_large=lambda terms, besides: weigher.too_large(
-                          terms, BLAST_BUDGET_MB // 3, besides))
+def solver_aids(config: EngineConfig = DEFAULT) -> SolverAids:
+    """Fresh aids for one check: both remember the terms they have seen. Making one
+    object may take a third of what the solver may bit-blast for one question."""
+    weaker, weigher = WithoutFloatingPoint(), Weigher(config.blast_budget_mb // 3)
+    return SolverAids(weakened=weaker.weakened, too_large=weigher.too_large)
 
 
 def executor(program: Program, bounds: Bounds, ctx: z3.Context, universe: list[ClassInfo],
              own: frozenset[ClassInfo] = frozenset(), seconds: float | None = None,
-             trusting: bool = False) -> Executor:
+             trusting: bool = False, config: EngineConfig = DEFAULT) -> Executor:
     """An executor for one exploration, with the models and the solver stage's aids."""
     return Executor(program, bounds, ctx, universe, own, seconds, trusting,
-                    models=model_table(), aids=solver_aids())
+                    models=model_table(), aids=solver_aids(config), config=config)

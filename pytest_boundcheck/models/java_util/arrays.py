@@ -37,13 +37,13 @@ def _elementwise(m, state, a, b, line, equal):
     return bool_value(mk_or(m.ctx, [same_object(m.ctx, a, b), going])), state
 
 
-def _fold_hash(m, state, a, line, hash_of):
+def _fold_hash(m, state, a, line, element_hash):
     """Arrays.hashCode: 0 for null, else 31 * h + hash(element) over the elements, from 1."""
     length, xs = m.array_contents(state, a)
     h = z3.BitVecVal(1, 32, m.ctx)
     for k, x in enumerate(xs):
         more = mk_and(mk_not(a.null_guard()), length.term > k)
-        e, state = m.when(state, more, lambda s, x=x: hash_of(s, x), int_value(z3.BitVecVal(0, 32, m.ctx)))
+        e, state = m.when(state, more, lambda s, x=x: element_hash(s, x), int_value(z3.BitVecVal(0, 32, m.ctx)))
         h = z3.If(length.term > k, 31 * h + e.term, h)
     return int_value(z3.If(a.null_guard(), z3.BitVecVal(0, 32, m.ctx), h)), state
 
