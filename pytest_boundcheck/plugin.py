@@ -217,12 +217,13 @@ class Run:
             self._project = Project(self.roots, self.excludes)
         return self._project
 
-    def reported(self, cls, contract, outcome) -> tuple[str, bool]:
+    def reported(self, cls, contract, result) -> tuple[str, bool]:
         """The failure text with its reproducer and replay, and whether the engine and the
         JVM disagree."""
         from pytest_boundcheck.counterexample.repro import reproducer
-        found = outcome.counterexample
-        text = outcome.message
+        from pytest_boundcheck.report.text import message
+        found = result.counterexample
+        text = message(result)
         repro = reproducer(cls, contract, found)
         if self.repro_dir is not None:
             written = repro.write(self.repro_dir)
@@ -328,22 +329,24 @@ class ContractItem(pytest.Item):
         self.config.stash[STASH].items[self.nodeid] = (java_class.fqname, contract.id)
 
     def runtest(self) -> None:
+        from pytest_boundcheck.engine.result import Verdict
+        from pytest_boundcheck.report.text import message
         run: Run = self.config.stash[STASH]
-        outcome = run.project.check(self.java_class, self.contract, run.bounds)
-        self.user_properties.append(("boundcheck_seconds", f"{outcome.seconds:.3f}"))
-        if outcome.status == "passed":
-            self.user_properties.append(("boundcheck", outcome.message))
-        elif outcome.status == "skipped":
+        result = run.project.check(self.java_class, self.contract, run.bounds)
+        self.user_properties.append(("boundcheck_seconds", f"{result.seconds:.3f}"))
+        if result.verdict is Verdict.PASS:
+            self.user_properties.append(("boundcheck", message(result)))
+        elif result.verdict is Verdict.SKIPPED:
             # reported at the class, not at this line of the plugin
-            raise pytest.skip.Exception(outcome.message, _use_item_location=True)
+            raise pytest.skip.Exception(message(result), _use_item_location=True)
         else:
-            text, disagree = run.reported(self.java_class, self.contract, outcome)
-            if disagree and not outcome.unconfirmed:  # a possible violation may not replay
+            text, disagree = run.reported(self.java_class, self.contract, result)
+            if disagree and not result.unconfirmed:  # a possible violation may not replay
                 self.user_properties.append(("boundcheck_disagree", "true"))
                 raise EngineDisagreement(text)
-            if outcome.unconfirmed:
-                pytest.xfail(f"possible violation: {outcome.unconfirmed}\n{text}")
-            if outcome.advisory and not run.strict:
+            if result.verdict is Verdict.POSSIBLE_VIOLATION:
+                pytest.xfail(f"possible violation: {result.unconfirmed}\n{text}")
+            if result.verdict is Verdict.ADVISORY and not run.strict:
                 pytest.xfail("advisory (--boundcheck-strict-compareto-equals makes it fail)\n" + text)
             raise ContractViolation(text)
 

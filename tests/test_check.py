@@ -15,6 +15,7 @@ from pytest_boundcheck.solve import solver as solve
 from pytest_boundcheck.config.tuning import DEFAULT
 from pytest_boundcheck.solve import terms
 from pytest_boundcheck.solve.weaken import WithoutFloatingPoint
+from pytest_boundcheck.report.text import message
 
 
 def test_a_solver_failure_skips_the_check_saying_so(tmp_path, monkeypatch):
@@ -35,7 +36,7 @@ def test_a_solver_failure_skips_the_check_saying_so(tmp_path, monkeypatch):
     monkeypatch.setattr(solve.Solver, "check", out_of_memory)
     outcome = project.check(cls, contract, Bounds())
     assert outcome.status == "skipped"
-    assert outcome.message.startswith("the solver failed (out of memory); bounds: int 32-bit")
+    assert message(outcome).startswith("the solver failed (out of memory); bounds: int 32-bit")
 
 
 RATIO = """
@@ -68,7 +69,7 @@ def test_a_factory_whose_arithmetic_would_exhaust_the_solver_is_left_out_and_sai
     assert outcome.status == "passed"
     assert ("bounded at objects that Ratio.near(double) would make are left out (4 double "
             "divisions: bit-blasting them would take about 1.0 GB, more than the solver can "
-            "hold)") in outcome.message
+            "hold)") in message(outcome)
 
 
 def test_the_objects_other_builders_make_still_show_violations(tmp_path):
@@ -76,7 +77,7 @@ def test_the_objects_other_builders_make_still_show_violations(tmp_path):
     assert outcome.status == "passed"
     outcome = ratio_outcome(tmp_path, "System.identityHashCode(this)")
     assert outcome.status == "failed"
-    assert "new Ratio(" in outcome.message and "near(" not in outcome.message
+    assert "new Ratio(" in message(outcome) and "near(" not in message(outcome)
 
 
 def test_a_contract_that_holds_whatever_the_arithmetic_gives_is_decided_without_it(tmp_path):
@@ -99,8 +100,8 @@ def test_a_contract_that_holds_whatever_the_arithmetic_gives_is_decided_without_
     cls = project.program.project[0]
     contract = next(c for c in project.contracts_for(cls) if c.id == "hashcode-consistent")
     outcome = project.check(cls, contract, Bounds())
-    assert outcome.status == "passed", outcome.message
-    assert outcome.message.startswith("no violation within int 32-bit")
+    assert outcome.status == "passed", message(outcome)
+    assert message(outcome).startswith("no violation within int 32-bit")
 
 
 def test_floating_point_left_out_of_path_questions_weakens_them_soundly():

@@ -18,6 +18,7 @@ from pytest_boundcheck.symex import semantics
 from pytest_boundcheck.symex.objects import ObjectMaker
 from pytest_boundcheck.symex.state import Frame, State
 from pytest_boundcheck.symex.values import ID_BITS, Prim, Ref
+from pytest_boundcheck.report.text import message
 
 
 def check_all(tmp_path: Path, source: str, bounds: Bounds = Bounds()) -> dict[str, tuple[str, str]]:
@@ -25,7 +26,7 @@ def check_all(tmp_path: Path, source: str, bounds: Bounds = Bounds()) -> dict[st
     (tmp_path / "Subject.java").write_text(textwrap.dedent(source))
     project = Project([tmp_path])
     cls = project.program.project[0]
-    return {c.id: (o.status, o.message) for c in project.contracts_for(cls)
+    return {c.id: (o.status, message(o)) for c in project.contracts_for(cls)
             for o in [project.check(cls, c, bounds)]}
 
 
@@ -477,7 +478,8 @@ def test_the_builders_of_one_object_share_their_inputs(tmp_path, monkeypatch):
     of argument: ``name`` is then one String whichever builder made the object, not a
     choice among three that the solver would have to split."""
     makers = []
-    monkeypatch.setattr(ObjectMaker, "describe", lambda self: makers.append(self) or "")
+    made = ObjectMaker.made
+    monkeypatch.setattr(ObjectMaker, "made", lambda self: makers.append(self) or made(self))
     results = check_all(tmp_path, """
         public final class Subject {
             private final String name;
@@ -923,8 +925,8 @@ def test_an_inner_class_reads_its_enclosing_instance(tmp_path):
     held = entry_results(INNER.replace("HASH", "Subject.this.new Entry(v).scaled()"))
     assert {k: o.status for k, o in held.items()} == EQUALS_PASS
     broken = entry_results(INNER.replace("HASH", "v"))["hashcode-consistent"]
-    assert broken.status == "failed", broken.message
-    assert re.search(r"Subject\.Entry x = subject\d+\.new Entry\(", broken.message), broken.message
+    assert broken.status == "failed", message(broken)
+    assert re.search(r"Subject\.Entry x = subject\d+\.new Entry\(", message(broken)), message(broken)
 
 
 def test_objects_of_one_class_made_from_field_values_are_distinct(tmp_path):

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 import z3
 
-from pytest_boundcheck.counterexample.render import java_floating
+from pytest_boundcheck.counterexample.literals import java_floating
 from pytest_boundcheck.frontend.types import DOUBLE, FLOAT, LONG
 from pytest_boundcheck.symex import semantics
 

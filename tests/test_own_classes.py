@@ -12,6 +12,7 @@ from pytest_boundcheck.engine import check
 from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.harness.contracts import ParamDomain, own_classes
 from pytest_boundcheck.symex import executor as symex
+from pytest_boundcheck.report.text import message
 
 # equals accepts any Shape whose size is within 1: not transitive, among squares alone too
 SHAPES = {
@@ -47,12 +48,12 @@ def checked(tmp_path, monkeypatch, name: str, contract: str, bounds: Bounds = Bo
         (tmp_path / f"{file}.java").write_text(textwrap.dedent(source))
     project = Project([tmp_path])
     runs = []
-    real = check._check_on
+    real = check.check_on
 
     def recorded(program, cls, found, bounds, universe, domains, *rest, **kw):
         runs.append([sorted(t.simple_name for t in d.types) for d in domains])
         return real(program, cls, found, bounds, universe, domains, *rest, **kw)
-    monkeypatch.setattr(check, "_check_on", recorded)
+    monkeypatch.setattr(check, "check_on", recorded)
     cls = next(c for c in project.program.project if c.simple_name == name)
     item = next(c for c in project.contracts_for(cls) if c.id == contract)
     return project.check(cls, item, bounds), runs
@@ -76,7 +77,7 @@ def test_a_violation_among_the_receivers_own_objects_is_the_result(tmp_path, mon
     found, runs = checked(tmp_path, monkeypatch, "Square", "equals-transitive")
     assert found.status == "failed"
     assert runs == [[["Square"], ["Square"], ["Square"]]]  # the whole check never ran
-    assert "Square y = new Square(" in found.message and "Square z = new Square(" in found.message
+    assert "Square y = new Square(" in message(found) and "Square z = new Square(" in message(found)
 
 
 def test_without_one_there_the_whole_check_runs(tmp_path, monkeypatch):
@@ -102,8 +103,8 @@ def test_where_exploring_them_runs_out_of_time_the_whole_check_within_those_boun
     own, whole = [["Square"], ["Square"]], [["Square"], ["Circle", "Square"]]
     assert runs == [own, own, whole]  # the bounds set's first check, then the smaller bounds'
     assert found.status == "passed"
-    assert found.message.startswith("no violation within int 32-bit, 2 unrolls, inline depth 4;")
+    assert message(found).startswith("no violation within int 32-bit, 2 unrolls, inline depth 4;")
     assert ("smaller bounds than those set, whose check was undecided: exploring the code had "
-            "not ended 0.3 s into the time limit of 1 s per item (at Shape.java:") in found.message
+            "not ended 0.3 s into the time limit of 1 s per item (at Shape.java:") in message(found)
     assert ("; that with y of Square's own classes only: the check with all their classes "
-            "would explore more in no longer, and was not begun") in found.message
+            "would explore more in no longer, and was not begun") in message(found)

@@ -15,6 +15,8 @@ from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.solve import solver as solve
 from pytest_boundcheck.symex import executor as symex
 from pytest_boundcheck.symex.state import OutOfTime
+from pytest_boundcheck.report.text import message
+from pytest_boundcheck.config.tuning import DEFAULT
 
 RANGE = """
     public final class Range {
@@ -66,18 +68,18 @@ def test_a_check_undecided_within_the_bounds_set_passes_within_smaller_ones_sayi
     undecided_within()
     found = outcome(tmp_path, RANGE, "hashcode-consistent")
     assert found.status == "passed"
-    assert found.message.startswith("no violation within int 32-bit, 2 unrolls, inline depth 4;")
+    assert message(found).startswith("no violation within int 32-bit, 2 unrolls, inline depth 4;")
     assert ("; smaller bounds than those set, whose check was undecided: exploring the code "
-            "had not ended 6.0 s into the time limit of 10 s per item (at line ") in found.message
-    assert "bounds: int 32-bit, 8 unrolls, inline depth 8" in found.message
+            "had not ended 6.0 s into the time limit of 10 s per item (at line ") in message(found)
+    assert "bounds: int 32-bit, 8 unrolls, inline depth 8" in message(found)
 
 
 def test_a_violation_within_smaller_bounds_is_the_items_failure(tmp_path, undecided_within):
     undecided_within()
     found = outcome(tmp_path, SLOPPY, "hashcode-consistent")
     assert found.status == "failed" and found.counterexample is not None
-    assert "bounds: int 32-bit, 2 unrolls, inline depth 4" in found.message
-    assert "\nfound within smaller bounds than those set, whose check was undecided" in found.message
+    assert "bounds: int 32-bit, 2 unrolls, inline depth 4" in message(found)
+    assert "\nfound within smaller bounds than those set, whose check was undecided" in message(found)
 
 
 def test_undecided_within_smaller_bounds_too_the_item_is_skipped_with_both_reasons(
@@ -85,13 +87,13 @@ def test_undecided_within_smaller_bounds_too_the_item_is_skipped_with_both_reaso
     undecided_within(limit=1)
     found = outcome(tmp_path, RANGE, "hashcode-consistent")
     assert found.status == "skipped" and found.undecided
-    first, _, second = found.message.partition("; then within smaller bounds: ")
+    first, _, second = message(found).partition("; then within smaller bounds: ")
     assert "time limit of 10 s" in first and "bounds: int 32-bit, 8 unrolls" in first
     assert "time limit of 10 s" in second and "bounds: int 32-bit, 2 unrolls" in second
 
 
-@pytest.mark.parametrize("slow_part, bounds_set_share", [("exploring", check.EXPLORE_SHARE),
-                                                          ("solving", check.BOUNDS_SET_SHARE)])
+@pytest.mark.parametrize("slow_part, bounds_set_share", [("exploring", DEFAULT.explore_share),
+                                                          ("solving", DEFAULT.bounds_set_share)])
 def test_an_item_undecided_in_both_bounds_ends_within_its_time_limit(
         tmp_path, monkeypatch, slow_part, bounds_set_share):
     """Within the bounds set, exploring is cut at six tenths of the limit and solving at
@@ -134,13 +136,13 @@ def test_an_item_undecided_in_both_bounds_ends_within_its_time_limit(
 def test_bounds_as_small_as_the_smaller_ones_are_checked_once(tmp_path, undecided_within):
     undecided_within(limit=1)
     found = outcome(tmp_path, RANGE, "hashcode-consistent", SMALLER)
-    assert found.status == "skipped" and "smaller bounds" not in found.message
+    assert found.status == "skipped" and "smaller bounds" not in message(found)
 
 
 def test_a_decided_check_is_not_done_again(tmp_path):
     found = outcome(tmp_path, RANGE, "hashcode-consistent")
-    assert found.status == "passed" and "smaller bounds" not in found.message
-    assert found.message.startswith("no violation within int 32-bit, 8 unrolls, inline depth 8;")
+    assert found.status == "passed" and "smaller bounds" not in message(found)
+    assert message(found).startswith("no violation within int 32-bit, 8 unrolls, inline depth 8;")
 
 
 def test_the_verbose_report_shows_the_smaller_bounds_a_pass_holds_of(pytester, undecided_within):

@@ -3,13 +3,14 @@ trusting the contracts of the project classes outside the hierarchy under test: 
 pass then names them as assumptions, and a violation is only a possible one."""
 from __future__ import annotations
 
+import dataclasses
 import textwrap
 
-import pytest
 
 from pytest_boundcheck.config.bounds import Bounds
-from pytest_boundcheck.engine import check
+from pytest_boundcheck.config.tuning import DEFAULT
 from pytest_boundcheck.engine.project import Project
+from pytest_boundcheck.report.text import message
 
 # Name.equals ignores case, so it is not symmetric with a String... but within its own
 # class it is an equivalence, and its hashCode agrees with it.
@@ -51,21 +52,18 @@ LABEL = """
     """
 
 
-def outcome(tmp_path, sources: dict[str, str], name: str, contract: str):
+def outcome(tmp_path, sources: dict[str, str], name: str, contract: str, config=DEFAULT):
     for file, source in sources.items():
         (tmp_path / f"{file}.java").write_text(textwrap.dedent(source))
     project = Project([tmp_path])
     cls = next(c for c in project.program.project if c.simple_name == name)
     found = next(c for c in project.contracts_for(cls) if c.id == contract)
-    return project.check(cls, found, Bounds())
+    return project.check(cls, found, Bounds(), config)
 
 
-@pytest.fixture
-def no_time_for_exact(monkeypatch):
-    """Exploring exactly runs out of time at once: every check trusts (and none is asked
-    first of the receiver's own classes, which is exact)."""
-    monkeypatch.setattr(check, "EXACT_SHARE", 0.0)
-    monkeypatch.setattr(check, "OWN_CLASSES_SHARE", 0.0)
+# exploring exactly runs out of time at once: every check trusts (and none is asked first
+# of the receiver's own classes, which is exact)
+NO_TIME_FOR_EXACT = dataclasses.replace(DEFAULT, exact_share=0.0, own_classes_share=0.0)
 
 
 def test_exactly_a_case_sensitive_hash_of_a_case_insensitive_field_fails(tmp_path):
@@ -73,22 +71,25 @@ def test_exactly_a_case_sensitive_hash_of_a_case_insensitive_field_fails(tmp_pat
     assert found.status == "failed" and not found.unconfirmed
 
 
-def test_trusting_shows_the_same_violation_as_a_possible_one(tmp_path, no_time_for_exact):
-    found = outcome(tmp_path, {"Name": NAME, "Tagged": TAGGED}, "Tagged", "hashcode-consistent")
+def test_trusting_shows_the_same_violation_as_a_possible_one(tmp_path):
+    found = outcome(tmp_path, {"Name": NAME, "Tagged": TAGGED}, "Tagged", "hashcode-consistent",
+                    NO_TIME_FOR_EXACT)
     assert found.status == "failed"
     assert found.unconfirmed.startswith(
         "found with the equals, hashCode and compareTo of Name taken to be any that obey "
         "their contracts")
 
 
-def test_a_trusting_pass_names_the_classes_it_trusted(tmp_path, no_time_for_exact):
-    found = outcome(tmp_path, {"Name": NAME, "Label": LABEL}, "Label", "hashcode-consistent")
+def test_a_trusting_pass_names_the_classes_it_trusted(tmp_path):
+    found = outcome(tmp_path, {"Name": NAME, "Label": LABEL}, "Label", "hashcode-consistent",
+                    NO_TIME_FOR_EXACT)
     assert found.status == "passed"
     assert "assumed Name obeys the contracts of equals, hashCode and compareTo (of the project " \
-           "classes among them, exploring the code exactly took longer than 0 s" in found.message
+           "classes among them, exploring the code exactly took longer than 0 s" in message(found)
 
 
-def test_the_contracts_own_arguments_are_explored_even_when_trusting(tmp_path, no_time_for_exact):
+def test_the_contracts_own_arguments_are_explored_even_when_trusting(tmp_path):
     """Name's own symmetry is checked by running its code: trusting covers other objects."""
-    found = outcome(tmp_path, {"Name": NAME, "Label": LABEL}, "Name", "equals-symmetric")
-    assert found.status == "passed" and "assumed" not in found.message
+    found = outcome(tmp_path, {"Name": NAME, "Label": LABEL}, "Name", "equals-symmetric",
+                    NO_TIME_FOR_EXACT)
+    assert found.status == "passed" and "assumed" not in message(found)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.engine.project import Project
+from pytest_boundcheck.report.text import message
 
 SOURCES = {
     "Point.java": """
@@ -36,7 +37,7 @@ def results(tmp_path: Path, name: str) -> dict[str, tuple[str, str]]:
         (tmp_path / file).write_text(textwrap.dedent(source))
     project = Project([tmp_path])
     cls = next(c for c in project.program.project if c.simple_name == name)
-    return {c.id: (o.status, o.message) for c in project.contracts_for(cls)
+    return {c.id: (o.status, message(o)) for c in project.contracts_for(cls)
             for o in [project.check(cls, c, Bounds(objects_mode="fields"))]}
 
 

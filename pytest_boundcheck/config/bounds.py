@@ -4,11 +4,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 
-def counted(n: int, noun: str, plural: str | None = None) -> str:
-    """``n`` and the noun, singular for one: "1 element", "3 elements", "2 classes"."""
-    return f"{n} {noun if n == 1 else plural or noun + 's'}"
-
-
 @dataclass(frozen=True)
 class Bounds:
     objects: int = 3        # initial objects per type
@@ -28,10 +23,3 @@ class Bounds:
         return replace(self, unroll=min(self.unroll, 2), inline_depth=min(self.inline_depth, 4),
                        max_length=min(self.max_length, 1), calls=min(self.calls, 1),
                        objects=min(self.objects, 2))
-
-    def describe(self, arrays: bool = False, collections: bool = False) -> str:
-        """The bounds in words; the length only for a check that met arrays or collections."""
-        per_type = f"{self.objects} objects/type, " if self.objects_mode == "fields" else ""
-        met = " and ".join(w for w, m in (("arrays", arrays), ("collections", collections)) if m)
-        length = f", {met} up to {counted(self.max_length, 'element')}" if met else ""
-        return f"int 32-bit, {per_type}{self.unroll} unrolls, inline depth {self.inline_depth}{length}"

@@ -110,7 +110,7 @@ class EngineConfig:
     minimise_floor: int = 3_000_000
     # ----------------------------------------------------------------- replay
     # seconds a reproducer may run on the JVM before it is reported as not replayed
-    replay_seconds: float = 20.0
+    replay_seconds: int = 20
 
     def __post_init__(self):
         for f in fields(self):

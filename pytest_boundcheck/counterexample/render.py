@@ -1,31 +1,23 @@
-"""Counterexample stage: a solver model -> the objects and calls, written as Java.
+"""Counterexample stage: a solver model -> the objects and calls, as data and as Java.
 
 Every value shown is read back from the model through the terms the engine
 recorded, so what the report says is what the formula says.
 """
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
-from fractions import Fraction
-
 import z3
-from tabulate import tabulate
 
 from pytest_boundcheck.counterexample import collections as collections_java
+from pytest_boundcheck.counterexample.example import Counterexample, FieldRow, Step
+from pytest_boundcheck.counterexample.literals import java_literal, java_string
 from pytest_boundcheck.frontend import javaast as ast
 from pytest_boundcheck.frontend import jdk
 from pytest_boundcheck.frontend.types import (
     BOOLEAN,
-    CHAR,
-    DOUBLE,
-    FLOAT,
     INT,
-    LONG,
     ClassInfo,
     FieldInfo,
     MethodInfo,
-    PrimType,
 )
 from pytest_boundcheck.symex import collections as collections_model
 from pytest_boundcheck.symex import lambdas as functional
@@ -33,18 +25,10 @@ from pytest_boundcheck.symex import strings
 from pytest_boundcheck.symex.boxes import BOXES
 from pytest_boundcheck.symex.executor import Executor
 from pytest_boundcheck.symex.objects import ObjectMaker
-from pytest_boundcheck.symex.semantics import float_bits, float_value, nearest, signed_value
+from pytest_boundcheck.symex.semantics import float_value, signed_value
 from pytest_boundcheck.symex.state import Location, Observation, Thrown
 from pytest_boundcheck.symex.values import HeapObj, Prim, Ref, Value
 
-_NAMED = {
-    (INT, -(1 << 31)): "Integer.MIN_VALUE", (INT, (1 << 31) - 1): "Integer.MAX_VALUE",
-    (LONG, -(1 << 63)): "Long.MIN_VALUE", (LONG, (1 << 63) - 1): "Long.MAX_VALUE",
-    (DOUBLE, float.fromhex("0x1.fffffffffffffp1023")): "Double.MAX_VALUE",
-    (DOUBLE, float.fromhex("0x1p-1074")): "Double.MIN_VALUE",
-    (FLOAT, float.fromhex("0x1.fffffep127")): "Float.MAX_VALUE",
-    (FLOAT, float.fromhex("0x1p-149")): "Float.MIN_VALUE",
-}
 _MODEL_SITES = {
     "Object.equals": "Object.equals: identity",
     "Object.hashCode": "Object.hashCode: identity hash, not overridden",
@@ -286,8 +270,8 @@ class Rendering:
             return cls.simple_name
         return cls.fqname
 
-    def field_table(self, params: list[tuple[str, Ref]]) -> list[str]:
-        """The parameters' objects side by side, field by field; '*' marks fields that differ."""
+    def field_table(self, params: list[tuple[str, Ref]]) -> tuple[tuple[str, ...], tuple[FieldRow, ...]]:
+        """The parameters' objects side by side, field by field: (columns, rows)."""
         columns = []
         for name, ref in params:
             obj = self.target(ref)
@@ -298,149 +282,54 @@ class Rendering:
         for _, obj in columns:
             fields += [f for f in obj.cls.instance_fields() if f not in fields]
         if not fields:
-            return []
-        rows = []
-        for f in fields:
-            values = [self.field_value(obj, f, shown=True) if obj.cls.is_subtype_of(f.owner) else ""
-                      for _, obj in columns]
-            shown = {v for v in values if v}
-            rows.append([f.name] + values + ["*" if len(shown) > 1 or "" in values and shown and
-                                             len(columns) > 1 else ""])
-        headers = ["field"] + [f"{name} ({obj.cls.simple_name})" for name, obj in columns] + [""]
-        return tabulate(rows, headers=headers, tablefmt="plain", numalign="left",
-                        stralign="left", disable_numparse=True).splitlines()
+            return (), ()
+        rows = tuple(FieldRow(f.name, tuple(self.field_value(obj, f, shown=True)
+                                            if obj.cls.is_subtype_of(f.owner) else ""
+                                            for _, obj in columns)) for f in fields)
+        return tuple(f"{name} ({obj.cls.simple_name})" for name, obj in columns), rows
 
-    def site(self, term: z3.ExprRef) -> str:
+    def site(self, term: z3.ExprRef) -> tuple[str, Location | None]:
+        """Where a call returned: as shown, and as a place in the sources if it is one."""
         where = self.ex.sites[self.model.eval(term, model_completion=True).as_long()]
         if isinstance(where, Location):
-            return str(where)
-        return _MODEL_SITES.get(where, where)
+            return str(where), where
+        return _MODEL_SITES.get(where, where), None
 
-    def call(self, obs: Observation) -> tuple[str, str, str] | None:
+    def call(self, obs: Observation) -> Step | None:
         if not self.holds(obs.reached):
             return None
         fired = self.fired(obs.thrown)
         if fired is not None:
-            return obs.text, f"throws {self.exception_name(fired)}", str(fired.where)
+            return Step(obs.text, f"throws {self.exception_name(fired)}", str(fired.where), fired.where)
         result = "" if obs.result is None else self.java(obs.result, named=False, shown=True)
-        return obs.text, result, self.site(obs.site)
+        return Step(obs.text, result, *self.site(obs.site))
 
     def exception_name(self, t: Thrown) -> str:
         obj = self.target(t.exc)
         return obj.cls.simple_name if obj is not None else "an exception"
 
 
-@dataclass
-class Counterexample:
-    text: str          # what the failure shows
-    code: list[str]    # Java statements that make the harness's arguments, in ``package``
-    package: str
-    reflective: bool   # the code uses the reflection helpers ``allocate`` and ``set``
-    exact: bool        # every object could be written as Java
-    exception: str     # simple name of what escapes the contract check: AssertionError, ...
-    objects: frozenset[HeapObj]  # the objects it shows
-
-
 def render(ex: Executor, maker: ObjectMaker, model: z3.ModelRef, summary: str,
-           params: list[tuple[str, Ref]], thrown: list[Thrown], footer: str,
-           package: str) -> Counterexample:
+           params: list[tuple[str, Ref]], thrown: list[Thrown],
+           package: str) -> tuple[Counterexample, frozenset[HeapObj]]:
+    """The counterexample in ``model``, and the objects it shows."""
     r = Rendering(ex, maker, model)
     for name, ref in params:
         r.parameter(name, ref)
-    calls = [c for c in (r.call(o) for o in ex.observations) if c is not None]
-    out = [summary, ""] + [f"  {line}" for line in r.lines] + [""]
-    table = r.field_table(params)
-    if table:
-        out += [f"  {line.rstrip()}" for line in table] + [""]
-    returned = r.function_results()
-    if returned:
-        out += [f"  {line}" for line in returned] + [""]
-    if calls:
-        width = max(len(c[0]) for c in calls)
-        rwidth = max(len(c[1]) for c in calls)
-        out += [f"  {text.ljust(width)}  -> {result.ljust(rwidth)}  ({where})"
-                for text, result, where in calls]
-        out.append("")
+    steps = tuple(c for c in (r.call(o) for o in ex.observations) if c is not None)
+    statements = tuple(r.lines)  # (what the table and results below name is not made here)
+    columns, rows = r.field_table(params)
+    returned = tuple(r.function_results())
     fired = r.fired(thrown)
-    exc = r.exception_name(fired) if fired is not None else "AssertionError"
-    if fired is not None:
-        if exc == "AssertionError":
-            out.append(f"violated: {fired.message or 'assertion'}")
-        else:
-            out.append(f"{exc} escaped the contract check (thrown at {fired.where})")
-    out.append(footer)
     code = Rendering(ex, maker, model, package)
     for name, ref in params:
         code.parameter(name, ref)
-    return Counterexample("\n".join(out), code.lines, package, code.reflective, code.exact, exc,
-                          frozenset(r.names))
-
-
-# ------------------------------------------------------------ Java literals
-
-def java_literal(t: PrimType, value: float, named: bool = True) -> str:
-    if t is BOOLEAN:
-        return "true" if value else "false"
-    if t.is_floating:
-        return java_floating(t, value, named)
-    if named and (t, value) in _NAMED:
-        return _NAMED[(t, value)]
-    if t is LONG:
-        return f"{value}L"
-    if t is CHAR:
-        return java_char(value)
-    if t.name in ("byte", "short"):
-        return f"({t.name}) {value}"
-    return str(value)
-
-
-_SHORT_DIGITS = 12  # longer decimals read worse than the bits they stand for
-
-
-def java_floating(t: PrimType, value: float, named: bool = True) -> str:
-    """A Java expression of type ``t`` with exactly this value: the shortest decimal
-    literal that Java rounds back to it, a constant, or the bits."""
-    box = "Double" if t is DOUBLE else "Float"
-    if math.isnan(value):
-        return f"{box}.NaN"
-    if math.isinf(value):
-        return f"{box}.{'POSITIVE' if value > 0 else 'NEGATIVE'}_INFINITY"
-    if named and (t, abs(value)) in _NAMED:  # -Double.MIN_VALUE reads better than -5e-324
-        return ("-" if value < 0 else "") + _NAMED[(t, abs(value))]
-    suffix = "" if t is DOUBLE else "f"
-    for digits in range(1, _SHORT_DIGITS + 1):
-        text = f"{value:.{digits}g}"
-        if nearest(t, Fraction(text)) == value:
-            if "." not in text and "e" not in text:
-                text += ".0"
-            if math.copysign(1, value) < 0 and not text.startswith("-"):
-                text = "-" + text  # -0.0
-            return text + suffix
-    if t is DOUBLE:
-        return f"Double.longBitsToDouble(0x{float_bits(t, value):x}L)"
-    return f"Float.intBitsToFloat(0x{float_bits(t, value):x})"
-
-
-def java_char(code: int) -> str:
-    if chr(code) == "'":
-        return "'\\''"
-    return f"'{_escaped(code)}'"
-
-
-def java_string(text: str) -> str:
-    """A Java string literal of these chars (UTF-16 code units)."""
-    return '"' + "".join('\\"' if u == ord('"') else _escaped(u) for u in strings.utf16(text)) + '"'
-
-
-# javac reads \u escapes before anything else: a line break or a quote written so ends the literal
-_ESCAPES = {ord("\\"): "\\\\", ord("\n"): "\\n", ord("\r"): "\\r"}
-
-
-def _escaped(code: int) -> str:
-    """One char inside a Java literal: printable ASCII as itself, others escaped."""
-    if code in _ESCAPES:
-        return _ESCAPES[code]
-    return chr(code) if 32 <= code < 127 else f"\\u{code:04x}"
+    found = Counterexample(
+        summary, statements, columns, rows, returned, steps, fired is not None,
+        r.exception_name(fired) if fired is not None else "AssertionError",
+        fired.message if fired is not None else None, fired.where if fired is not None else None,
+        tuple(code.lines), package, code.reflective, code.exact)
+    return found, frozenset(r.names)
 
 
 # ------------------------------------------------- constructors that set fields

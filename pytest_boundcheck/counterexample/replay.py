@@ -14,10 +14,10 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from pytest_boundcheck.config.tuning import DEFAULT
 from pytest_boundcheck.counterexample.repro import Reproducer
 
 SERVER = Path(__file__).parent / "java" / "Replay.java"
-RUN_SECONDS = 20
 
 
 @dataclass(frozen=True)
@@ -27,9 +27,12 @@ class Replayed:
 
 
 class Replayer:
-    def __init__(self, sources: list[Path], classpath: list[Path] = ()):
-        """``classpath``: the jars and class directories the sources need besides the JDK."""
+    def __init__(self, sources: list[Path], classpath: list[Path] = (),
+                 run_seconds: int = DEFAULT.replay_seconds):
+        """``classpath``: the jars and class directories the sources need besides the JDK;
+        ``run_seconds``: how long a reproducer may run before it is reported as not replayed."""
         self.sources = sources
+        self.run_seconds = run_seconds
         self.classpath = [str(p) for p in classpath]
         self._work: Path | None = None
         self._process: subprocess.Popen | None = None
@@ -50,12 +53,12 @@ class Replayer:
         if compiled[0] != "OK":
             return Replayed("not-replayed", f"the reproducer does not compile: {compiled[-1]}")
         answer = self._ask("RUN", self._path(out, self._work / "classes"), repro.main_class,
-                           str(RUN_SECONDS))
+                           str(self.run_seconds))
         if answer[0] == "THREW" and answer[1].rpartition(".")[2] == expected:
             return Replayed("confirmed", f"confirmed on the JVM (java {self.java_version}): "
                                          f"{answer[1]}: {answer[2]}")
         if answer[0] == "TIMEOUT":
-            return Replayed("not-replayed", f"the reproducer ran longer than {RUN_SECONDS} s")
+            return Replayed("not-replayed", f"the reproducer ran longer than {self.run_seconds} s")
         seen = "the contract held" if answer[0] == "RETURNED" else f"{answer[1]}: {answer[2]}"
         return Replayed("disagree", f"the engine and the JVM disagree: the engine found "
                                     f"{expected}, the JVM (java {self.java_version}) says {seen}")

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from pytest_boundcheck.counterexample.render import Counterexample
+from pytest_boundcheck.counterexample.example import Counterexample
 from pytest_boundcheck.frontend.types import ClassInfo
 from pytest_boundcheck.harness.contracts import Contract
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.config.tuning import DEFAULT, EngineConfig
 from pytest_boundcheck.engine import wiring
-from pytest_boundcheck.engine.check import Outcome, run_check
+from pytest_boundcheck.engine.check import run_check
+from pytest_boundcheck.engine.result import CheckResult
 from pytest_boundcheck.frontend import discover
 from pytest_boundcheck.frontend.parse import JavaSyntaxError, parse_file
 from pytest_boundcheck.frontend.types import ClassInfo
@@ -38,5 +40,6 @@ class Project:
     def contracts_for(self, cls: ClassInfo) -> list[Contract]:
         return harness.applicable(self.program, cls, self.contracts)
 
-    def check(self, cls: ClassInfo, contract: Contract, bounds: Bounds) -> Outcome:
-        return run_check(self.program, cls, contract, bounds, self.universe)
+    def check(self, cls: ClassInfo, contract: Contract, bounds: Bounds,
+              config: EngineConfig = DEFAULT) -> CheckResult:
+        return run_check(self.program, cls, contract, bounds, self.universe, config)

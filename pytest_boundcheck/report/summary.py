@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
-from pytest_boundcheck.config.bounds import counted
 from pytest_boundcheck.harness.contracts import CONTRACT_IDS
+from pytest_boundcheck.report.text import counted
 
 # column headings: short enough that nine columns fit a terminal
 SHORT = {

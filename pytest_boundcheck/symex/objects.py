@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import z3
 
-from pytest_boundcheck.config.bounds import Bounds, counted
+from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.frontend import jdk
 from pytest_boundcheck.frontend.types import (
     ENCLOSING_FIELD,
@@ -53,7 +53,21 @@ from pytest_boundcheck.symex.values import (
     ref_to,
 )
 
-SHOWN_NAMES = 4  # classes named per reason in what a result says of its objects
+
+@dataclass(frozen=True)
+class MadeFromFields:
+    """Classes whose objects were made from any field values, and why."""
+    why: str
+    classes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ObjectsMade:
+    """How a check's objects were made: ``mode`` ("constructors" or "fields"), up to
+    ``calls`` method calls after construction, and the classes made from field values."""
+    mode: str
+    calls: int
+    from_fields: tuple[MadeFromFields, ...] = ()
 
 
 class Unbuildable(Exception):
@@ -90,18 +104,15 @@ class ObjectMaker:
         # argument value the alternatives of that choice share (``_arguments``)
         self._shared: dict[tuple, Value] = {}
 
-    def describe(self) -> str:
+    def made(self) -> ObjectsMade:
+        """How this check's objects were made, for its result to say."""
         if self.bounds.objects_mode == "fields":
-            return "objects: any field values"
-        text = ("objects: built by constructors and factories, then up to "
-                f"{counted(self.bounds.calls, 'method call')}")
+            return ObjectsMade("fields", self.bounds.calls)
         reasons: dict[str, list[str]] = {}
         for cls, why in self.by_fields.items():
             reasons.setdefault(why, []).append(cls.simple_name)
-        for why, names in reasons.items():  # one cause may concern a hundred classes
-            more = f" and {len(names) - SHOWN_NAMES} more" if len(names) > SHOWN_NAMES else ""
-            text += f"; {', '.join(names[:SHOWN_NAMES])}{more}: any field values ({why})"
-        return text
+        return ObjectsMade("constructors", self.bounds.calls,
+                           tuple(MadeFromFields(why, tuple(names)) for why, names in reasons.items()))
 
     def as_the_program_makes(self) -> z3.BoolRef:
         """No object was made in a way the program's own code may never make it."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import z3
 
 from pytest_boundcheck.frontend import javaast as ast
+from pytest_boundcheck.frontend.location import Location
 from pytest_boundcheck.frontend.types import ClassInfo, FieldInfo, MethodInfo
 from pytest_boundcheck.symex.values import HeapObj, Ref, Value
 
@@ -27,16 +28,6 @@ class State:
 
     def under(self, guard: z3.BoolRef) -> "State":
         return State(guard, dict(self.env), dict(self.heap))
-
-
-@dataclass(frozen=True)
-class Location:
-    path: str | None
-    line: int
-
-    def __str__(self) -> str:
-        name = (self.path or "?").replace("\\", "/").rpartition("/")[2]
-        return f"{name}:{self.line}"
 
 
 @dataclass

@@ -1,0 +1,44 @@
+"""A counterexample as data: what the failure shows, and the Java that makes its objects.
+Text is made of it in one place (``report.text``); reproducers and SARIF read it too."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pytest_boundcheck.frontend.location import Location
+
+
+@dataclass(frozen=True)
+class Step:
+    """One call the contract's harness made: ``x.equals(y)``, what it returned (as Java,
+    or ``throws NullPointerException``) and where it returned or threw (``at``, as shown;
+    ``location`` where that is a place in the sources)."""
+    call: str
+    result: str
+    at: str
+    location: Location | None = None
+
+
+@dataclass(frozen=True)
+class FieldRow:
+    """One field of the objects shown side by side: its value in each column's object as
+    Java, "" where that object's class has no such field."""
+    field: str
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Counterexample:
+    summary: str                    # the rule broken, in words
+    statements: tuple[str, ...]     # the Java that makes the objects, as shown (simple names)
+    columns: tuple[str, ...]        # the objects shown side by side: "x (Point2D)"
+    rows: tuple[FieldRow, ...]
+    returned: tuple[str, ...]       # what calls without code returned: "// f() on x returned 1"
+    steps: tuple[Step, ...]
+    thrown: bool                    # something escaped the harness (always, for a violation)
+    exception: str                  # its simple name: AssertionError, NullPointerException...
+    message: str | None             # an AssertionError's message: the rule as the harness says it
+    thrown_at: Location | None      # where it was thrown
+    code: tuple[str, ...]           # Java statements that make the objects, in ``package``
+    package: str
+    reflective: bool                # the code uses the reflection helpers ``allocate`` and ``set``
+    exact: bool                     # every object could be written as Java

@@ -1,0 +1,306 @@
+"""One check on given objects, end to end: harness -> symex -> solve -> counterexample.
+
+The verdict follows from three questions to the solver, in this order:
+1. can a violation happen on a path that the engine models completely?
+   yes -> a violation, with a counterexample (the path never touched anything unmodelled);
+2. otherwise, can a path reach something the engine does not model?
+   yes -> skipped, naming the construct and its file:line;
+3. otherwise -> passed; if a path could run past a bound, the pass says where.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import z3
+
+from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.config.tuning import EngineConfig
+from pytest_boundcheck.counterexample import render as counterexample
+from pytest_boundcheck.engine import wiring
+from pytest_boundcheck.engine.result import (
+    Assumption,
+    Bound,
+    CheckBounds,
+    ExploringUnfinished,
+    Found,
+    Held,
+    NoObjectMade,
+    NothingChecked,
+    SolverGaveUp,
+    Unsupported,
+    UnsupportedReached,
+)
+from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.frontend.types import ClassInfo
+from pytest_boundcheck.harness.contracts import Contract, hierarchy
+from pytest_boundcheck.solve.solver import Answer, Solver
+from pytest_boundcheck.symex import collections as collections_model
+from pytest_boundcheck.symex.executor import Executor
+from pytest_boundcheck.symex.objects import ObjectMaker, Unbuildable
+from pytest_boundcheck.symex.state import Event, OutOfTime
+from pytest_boundcheck.symex.values import Ref, mk_and, mk_not, mk_or
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """When a check's phases end, on ``time.perf_counter``'s clock."""
+    began: float     # when the item began: its time limit counts from then
+    planned: float   # the end the check plans its phases for (splitting, the solver's budgets)
+    explored: float  # by when exploring the code must end
+    cut: float       # when the check ends, decided or not
+
+
+@dataclass
+class Explored:
+    """An exploration's executor, object maker, the harness's arguments, what escaped it,
+    and the seconds it explored exactly before it trusted (``Executor.keyed``)."""
+    ex: Executor
+    maker: ObjectMaker
+    refs: list[Ref]
+    thrown: list
+    exact: float
+
+
+def check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Bounds,
+             universe: list[ClassInfo], domains, schedule: Schedule, config: EngineConfig,
+             may_trust: bool = True):
+    """The check on the harness parameters' ``domains`` on its ``schedule``: (detail,
+    timings). It explores exactly for ``config.exact_share`` of the time planned, then
+    trusting in the rest of the time to explore if it must and ``may_trust`` (else exactly
+    all that time)."""
+    start = time.perf_counter()
+    ctx = z3.Context()
+    try:
+        run = _explore_in_time(program, cls, contract, bounds, universe, ctx, domains, schedule,
+                               config, may_trust)
+    except OutOfTime as e:
+        return ExploringUnfinished(schedule.explored - schedule.began, bounds.timeout, e.args[0],
+                                   bounds), {"build": time.perf_counter() - start}
+    except Unbuildable as e:
+        return NoObjectMade(cls.simple_name, str(e)), {"build": time.perf_counter() - start}
+    ex = run.ex
+    ex.constraints.extend(ex.alphabet_constraints())
+    built = time.perf_counter()
+    timings = {"build": built - start}
+    solver = Solver(ctx, max(0.0, schedule.cut - built), ex.constraints, list(ex.selectors.values()),
+                    eager={d.name for d in domains} | ex.split_early, lazy=ex.lazy,
+                    planned=schedule.planned - built, config=config)
+    violation = mk_or(ctx, [t.guard for t in run.thrown])
+    answer = _violating(solver, run, violation)
+    timings["solve"] = time.perf_counter() - built
+    if answer.verdict == "sat":
+        found = _found(run, solver, answer, contract, domains, bounds, schedule, cls.package)
+        timings["minimise"] = time.perf_counter() - built - timings["solve"]
+        return found, timings
+    if answer.verdict == "unknown":
+        return SolverGaveUp(answer.reason, timings["solve"], bounds.timeout,
+                            within(bounds, ex)), timings
+    detail = _without_violation(run, solver, ctx, domains, bounds, schedule, config)
+    timings["solve"] = time.perf_counter() - built
+    return detail, timings
+
+
+def _explore_in_time(program, cls, contract, bounds, universe, ctx, domains, schedule: Schedule,
+                     config: EngineConfig, may_trust: bool) -> Explored:
+    """Explore exactly; where that runs out of its share and trusting is allowed, again
+    trusting in the rest of the time to explore (``OutOfTime`` past that)."""
+    start = time.perf_counter()
+    exploring = schedule.explored - start
+    exact = min(exploring, (schedule.planned - start) * config.exact_share) if may_trust \
+        else exploring
+    try:
+        return _explore(program, cls, contract, bounds, universe, ctx, domains, exact, False,
+                        config, exact)
+    except OutOfTime:
+        if exact == exploring:  # no time left to trust in
+            raise
+    left = schedule.explored - time.perf_counter()
+    return _explore(program, cls, contract, bounds, universe, ctx, domains, left, True, config,
+                    exact)
+
+
+def _explore(program: Program, cls: ClassInfo, contract: Contract, bounds: Bounds,
+             universe: list[ClassInfo], ctx: z3.Context, domains, seconds: float, trusting: bool,
+             config: EngineConfig, exact: float) -> Explored:
+    """Run the contract's harness."""
+    family = hierarchy(program, cls)
+    ex = wiring.executor(program, bounds, ctx, universe, frozenset(family), seconds, trusting,
+                         config)
+    maker = ObjectMaker(ex, bounds, family)
+    refs: list[Ref] = []
+
+    def make_args(state):
+        made, state = maker.parameters(state, domains)
+        refs.extend(made)
+        ex.arguments.update(o for r in made for o in r.targets if o is not None)
+        return made, state
+    thrown = ex.run(contract.method, make_args)
+    return Explored(ex, maker, refs, thrown, exact)
+
+
+def _violating(solver: Solver, run: Explored, violation: z3.BoolRef) -> Answer:
+    """Is there a violation? Where one rests on objects the program may never make, or on
+    results of calls taken as unknown functions, one without them is looked for; where
+    it does not, they are kept out while minimising."""
+    answer = solver.check(violation)
+    if answer.verdict != "sat":
+        return answer
+    ex = run.ex
+    confirming = mk_and(run.maker.as_the_program_makes(),
+                        *[mk_not(use.guard) for uses in ex.functions.values() for use in uses])
+    if run.maker.unconfirmed(answer.model) or _functions(ex, answer.model):
+        confirmed = solver.check(mk_and(violation, confirming))
+        return confirmed if confirmed.verdict == "sat" else answer
+    answer.case.append(confirming)
+    return answer
+
+
+def _found(run: Explored, solver: Solver, answer: Answer, contract: Contract, domains,
+           bounds: Bounds, schedule: Schedule, package: str) -> Found:
+    ex, maker = run.ex, run.maker
+    model = solver.small_model(answer, ex.inputs, ex.texts)
+    seconds = time.perf_counter() - schedule.began
+    found, shown = counterexample.render(ex, maker, model, contract.summary,
+                                         [(d.name, r) for d, r in zip(domains, run.refs)],
+                                         run.thrown, package)
+    unconfirmed = "; ".join(filter(None, [maker.unconfirmed(model), _trusted(ex, run.exact),
+                                          _library_parts(ex, shown), _functions(ex, model)]))
+    return Found(found, within(bounds, ex), maker.made(), assumptions(ex, run.exact), seconds,
+                 unconfirmed, contract.advisory)
+
+
+def _without_violation(run: Explored, solver: Solver, ctx: z3.Context, domains, bounds: Bounds,
+                       schedule: Schedule, config: EngineConfig):
+    """No violation: a pass holds of the objects the check can make, so are there any?
+    Asked briefly, as is which bounds were reached; undecided, the pass says so. Where
+    an execution reaches something not modelled, it is a skip."""
+    ex, maker = run.ex, run.maker
+    made = Answer("unsat") if ex.start is None else solver.reached(
+        ex.start.guard, _reach_deadline(bounds, schedule.began, config))
+    if made.verdict == "unsat":
+        return NothingChecked(within(bounds, ex), maker.made())
+    params = [(d.name, r) for d, r in zip(domains, run.refs)]
+    stuck = _unsupported_reached(solver, ctx, ex.stuck, ex, params)
+    if stuck is not None:
+        return stuck
+    places, reach_undecided = _bounds_reached(
+        solver, ctx, ex.cuts, _reach_deadline(bounds, schedule.began, config))
+    return Held(within(bounds, ex), maker.made(), assumptions(ex, run.exact),
+                made.reason if made.verdict == "unknown" else "", places, reach_undecided)
+
+
+def _reach_deadline(bounds: Bounds, began: float, config: EngineConfig) -> float:
+    """Until when a passing check may ask which bounds it reached: briefly, and within
+    the item's time limit."""
+    return min(time.perf_counter() + bounds.timeout * config.reach_share,
+               began + bounds.timeout * (1 - config.report_share))
+
+
+def within(bounds: Bounds, ex: Executor) -> CheckBounds:
+    """The bounds, with those of arrays, collections and strings where the check met them."""
+    return CheckBounds(bounds, ex.met_arrays, collections_model.met(ex.objects), ex.string_bounds())
+
+
+def assumptions(ex: Executor, exact: float) -> tuple[Assumption, ...]:
+    """What the result rests on besides the code: classes taken to obey their contracts
+    (without source, or, in a trusting check, project classes whose code took too long),
+    calls taken as deterministic functions, and non-final static fields taken as a fresh
+    JVM has them (a lazy cache empty)."""
+    found = []
+    if ex.assumed:
+        found.append(Assumption("contracts", tuple(ex.assumed),
+                                trusted_after=exact if ex.trusted() else None))
+    without_code = [call for call in ex.functions if call not in ex.summarised]
+    if without_code:
+        found.append(Assumption("functions", tuple(without_code)))
+    if ex.summarised:
+        found.append(Assumption("functions", tuple(ex.summarised),
+                                classes=min(ex.summarised.values())))
+    if ex.fresh_statics:
+        found.append(Assumption("statics", tuple(ex.fresh_statics)))
+    return tuple(found)
+
+
+def _trusted(ex: Executor, exact: float) -> str:
+    """Why a violation a trusting check found may not occur: the code it trusted."""
+    if not ex.trusted():
+        return ""
+    return (f"found with the equals, hashCode and compareTo of {', '.join(ex.trusted())} taken "
+            f"to be any that obey their contracts (exploring them exactly took longer than "
+            f"{round(exact, 1):g} s), and their code may rule it out")
+
+
+def _library_parts(ex: Executor, shown: frozenset) -> str:
+    """Why a violation found with the library superclass's part of project objects taken as
+    any state (``jdk.library_superclass``) may not occur: its constructor sets it. Only
+    the objects the counterexample shows count."""
+    libraries = [name for name, objects in ex.library_parts.items() if objects & shown]
+    if not libraries:
+        return ""
+    return (f"found with the part of the objects that {', '.join(libraries)} holds "
+            "taken to be any state; its constructor, whose code the check does not have, sets "
+            "it and may rule the violation out")
+
+
+def _functions(ex: Executor, model: z3.ModelRef) -> str:
+    """Why a violation found with calls taken as unknown deterministic functions
+    (``Executor._unknown_function``) may not occur: their code, which the check does not
+    have or did not follow (``Executor.summarised``), may rule it out. Only calls that
+    the violating run made count."""
+    made = [call for call, uses in ex.functions.items()
+            if any(z3.is_true(model.eval(use.guard, model_completion=True)) for use in uses)]
+    reasons = []
+    for calls, code in (([c for c in made if c not in ex.summarised], "which the check does not have"),
+                        ([c for c in made if c in ex.summarised], "which the check did not follow")):
+        if calls:
+            reasons.append(f"found with the results of {', '.join(calls)} taken to be any that a "
+                           f"deterministic function could give; the code of those methods, {code}, "
+                           "may rule the violation out")
+    return "; ".join(reasons)
+
+
+def _bounds_reached(solver: Solver, ctx: z3.Context, cuts: list[Event],
+                    deadline: float) -> tuple[tuple[Bound, ...], str]:
+    """Every bound some execution reaches, each once with its places: one model shows the
+    cuts of its own paths only, so the others are asked again until none is left or
+    reachable, or ``deadline`` passes; and those the solver could not tell of, and why."""
+    left: dict[tuple[str, str], list[Event]] = {}  # (what, where) -> its events
+    for e in cuts:
+        left.setdefault((e.what, str(e.where)), []).append(e)
+    places: dict[str, list[str]] = {}  # what -> where, as reached
+    undecided = ""
+    while left:
+        answer = solver.reached(mk_or(ctx, [e.guard for events in left.values() for e in events]),
+                                deadline)
+        if answer.verdict != "sat":
+            if answer.verdict == "unknown":
+                undecided = (f"the solver could not decide ({answer.reason}) whether this is "
+                             f"reachable: {'; '.join(f'{w} at {p}' for w, p in left)}")
+            break
+        for key in [k for k, events in left.items() if any(
+                z3.is_true(answer.model.eval(e.guard, model_completion=True)) for e in events)]:
+            places.setdefault(key[0], []).append(key[1])
+            del left[key]
+    return tuple(Bound(what, tuple(wheres)) for what, wheres in places.items()), undecided
+
+
+def _unsupported_reached(solver: Solver, ctx: z3.Context, events: list[Event], ex: Executor,
+                         params: list[tuple[str, Ref]]) -> UnsupportedReached | None:
+    """The unsupported constructs some execution reaches, with which of the ``params``
+    objects; None if none is reachable. Undecided, all of them, and why."""
+    if not events:
+        return None
+    answer = solver.check(mk_or(ctx, [e.guard for e in events]))
+    if answer.verdict == "unsat":
+        return None
+    if answer.verdict == "unknown":
+        return UnsupportedReached(tuple(Unsupported(e.what, e.where) for e in events),
+                                  undecided=answer.reason)
+    model = answer.model
+    hits = [e for e in events if z3.is_true(model.eval(e.guard, model_completion=True))]
+    objects = []
+    for name, ref in params:
+        obj = ex.object_by_id(model.eval(ref.id, model_completion=True).as_long())
+        objects.append(f"{name} a {obj.cls.simple_name}" if obj is not None else f"{name} null")
+    return UnsupportedReached(tuple(Unsupported(e.what, e.where) for e in hits), tuple(objects))
