@@ -23,8 +23,7 @@ from pytest_boundcheck.symex import collections as collections_model
 from pytest_boundcheck.symex import lambdas as functional
 from pytest_boundcheck.symex import strings
 from pytest_boundcheck.symex.boxes import BOXES
-from pytest_boundcheck.symex.executor import Executor
-from pytest_boundcheck.symex.objects import ObjectMaker
+from pytest_boundcheck.symex.record import Exploration
 from pytest_boundcheck.symex.semantics import float_value, signed_value
 from pytest_boundcheck.symex.state import Location, Observation, Thrown
 from pytest_boundcheck.symex.values import HeapObj, Prim, Ref, Value
@@ -38,11 +37,12 @@ _MODEL_SITES = {
 class Rendering:
     """Names the objects of one model and writes them and the harness's calls as Java."""
 
-    def __init__(self, ex: Executor, maker: ObjectMaker, model: z3.ModelRef,
+    def __init__(self, record: Exploration, model: z3.ModelRef,
                  package: str | None = None):
         """``package``: write class names as code in that package must (qualified where
         the class is elsewhere); None: simple names, for reading."""
-        self.ex, self.maker, self.model, self.package = ex, maker, model, package
+        self.record, self.heap = record, record.heap
+        self.model, self.package = model, package
         self.names: dict[HeapObj, str] = {}
         self.lines: list[str] = []
         self.reflective = False  # some object had to be made by reflection
@@ -55,7 +55,7 @@ class Rendering:
         """What the calls without code that this run made returned (the violation may rest
         on them: ``Executor._unknown_function``)."""
         lines = []
-        for call, uses in self.ex.functions.items():
+        for call, uses in self.record.functions.items():
             for use in uses:
                 if self.holds(use.guard):
                     on = "" if use.receiver is None else \
@@ -84,7 +84,7 @@ class Rendering:
         return thrown[index] if index >= 0 else None
 
     def target(self, ref: Ref) -> HeapObj | None:
-        return self.ex.object_by_id(self.model.eval(ref.id, model_completion=True).as_long())
+        return self.heap.object_by_id(self.model.eval(ref.id, model_completion=True).as_long())
 
     def number(self, p: Prim) -> float:
         v = self.model.eval(p.term, model_completion=True)
@@ -110,7 +110,7 @@ class Rendering:
         if obj.cls.element is not None:
             return self.array(obj, shown)
         if obj.kind == "enum":
-            return f"{self.type_name(obj.cls)}.{self.ex.constant_name(obj)}"
+            return f"{self.type_name(obj.cls)}.{self.heap.constant_name(obj)}"
         if functional.is_closure(obj):  # a lambda shows as written
             return obj.content.text
         if collections_model.kind_of(obj.cls) is not None:
@@ -126,7 +126,7 @@ class Rendering:
         text = strings.from_model(obj.content, self.model)
         literal = java_string(text)
         taken = obj.kind != "literal" and (
-            text in self.ex.literal_texts() or literal in self._strings.values())
+            text in self.heap.literal_texts() or literal in self._strings.values())
         self._strings[obj] = f"new String({literal})" if taken else literal
         return self._strings[obj]
 
@@ -147,7 +147,7 @@ class Rendering:
         if obj in self.names and not shown:
             return self.names[obj]
         length = self.number(Prim(INT, obj.content))
-        items = ", ".join(self.java(self.ex.value_at_start(obj, self.ex.element_field(obj.cls, k)),
+        items = ", ".join(self.java(self.heap.value_at_start(obj, self.heap.element_field(obj.cls, k)),
                                     shown=shown) for k in range(length))
         if shown:
             return f"{{{items}}}"
@@ -168,7 +168,7 @@ class Rendering:
             name = self.fresh_name(obj.cls)
         self.names[obj] = name
         type_ = self.type_name(obj.cls)
-        recipe = self.maker.recipes.get(obj)
+        recipe = self.record.recipes.get(obj)
         if obj.opaque:
             self.exact = False
             self.lines.append(f"{type_} {name} = null; // stands for {self.opaque_facts(obj, name)}")
@@ -206,11 +206,11 @@ class Rendering:
         """What the check used of an object of a class it has no source for: its
         equality and order with the ones named before, its hash code."""
         facts = []
-        keys = self.ex.opaque_keys(obj)
+        keys = self.heap.opaque_keys(obj)
         for other, other_name in self.names.items():
             if other is obj or not other.opaque:
                 continue
-            other_keys = self.ex.opaque_keys(other)
+            other_keys = self.heap.opaque_keys(other)
             if "equality" in keys and "equality" in other_keys:
                 same = self.holds(keys["equality"] == other_keys["equality"])
                 facts.append(f"{'' if same else '!'}{name}.equals({other_name})")
@@ -219,7 +219,7 @@ class Rendering:
                         for k in (keys, other_keys))
                 facts.append(f"{name}.compareTo({other_name}) {'<' if a < b else '==' if a == b else '>'} 0")
         if "equality" in keys:
-            hash_ = self.model.eval(self.ex.opaque_hash(obj), model_completion=True).as_signed_long()
+            hash_ = self.model.eval(self.heap.opaque_hash(obj), model_completion=True).as_signed_long()
             facts.append(f"{name}.hashCode() == {hash_}")
         what = f"a {obj.cls.simple_name} the engine has no source for"
         return f"{what}, with {', '.join(facts)}" if facts else what
@@ -249,7 +249,7 @@ class Rendering:
             self.lines.append(f'set({name}, {self.type_name(f.owner)}.class, "{f.name}", {value});')
 
     def field_value(self, obj: HeapObj, f: FieldInfo, shown: bool = False) -> str:
-        return self.java(self.ex.value_at_start(obj, f), shown=shown)
+        return self.java(self.heap.value_at_start(obj, f), shown=shown)
 
     def parameter(self, name: str, ref: Ref) -> None:
         obj = self.target(ref)
@@ -290,7 +290,7 @@ class Rendering:
 
     def site(self, term: z3.ExprRef) -> tuple[str, Location | None]:
         """Where a call returned: as shown, and as a place in the sources if it is one."""
-        where = self.ex.sites[self.model.eval(term, model_completion=True).as_long()]
+        where = self.record.sites[self.model.eval(term, model_completion=True).as_long()]
         if isinstance(where, Location):
             return str(where), where
         return _MODEL_SITES.get(where, where), None
@@ -309,19 +309,18 @@ class Rendering:
         return obj.cls.simple_name if obj is not None else "an exception"
 
 
-def render(ex: Executor, maker: ObjectMaker, model: z3.ModelRef, summary: str,
-           params: list[tuple[str, Ref]], thrown: list[Thrown],
+def render(record: Exploration, model: z3.ModelRef, summary: str, params: list[tuple[str, Ref]],
            package: str) -> tuple[Counterexample, frozenset[HeapObj]]:
     """The counterexample in ``model``, and the objects it shows."""
-    r = Rendering(ex, maker, model)
+    r = Rendering(record, model)
     for name, ref in params:
         r.parameter(name, ref)
-    steps = tuple(c for c in (r.call(o) for o in ex.observations) if c is not None)
+    steps = tuple(c for c in (r.call(o) for o in record.observations) if c is not None)
     statements = tuple(r.lines)  # (what the table and results below name is not made here)
     columns, rows = r.field_table(params)
     returned = tuple(r.function_results())
-    fired = r.fired(thrown)
-    code = Rendering(ex, maker, model, package)
+    fired = r.fired(record.thrown)
+    code = Rendering(record, model, package)
     for name, ref in params:
         code.parameter(name, ref)
     found = Counterexample(

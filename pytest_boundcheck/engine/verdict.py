@@ -36,8 +36,8 @@ from pytest_boundcheck.frontend.types import ClassInfo
 from pytest_boundcheck.harness.contracts import Contract, hierarchy
 from pytest_boundcheck.solve.solver import Answer, Solver
 from pytest_boundcheck.symex import collections as collections_model
-from pytest_boundcheck.symex.executor import Executor
 from pytest_boundcheck.symex.objects import ObjectMaker, Unbuildable
+from pytest_boundcheck.symex.record import Exploration, hand_on
 from pytest_boundcheck.symex.state import Event, OutOfTime
 from pytest_boundcheck.symex.values import Ref, mk_and, mk_not, mk_or
 
@@ -53,12 +53,9 @@ class Schedule:
 
 @dataclass
 class Explored:
-    """An exploration's executor, object maker, the harness's arguments, what escaped it,
-    and the seconds it explored exactly before it trusted (``Executor.keyed``)."""
-    ex: Executor
-    maker: ObjectMaker
-    refs: list[Ref]
-    thrown: list
+    """An exploration's record, and the seconds it explored exactly before it trusted
+    (``Executor.keyed``)."""
+    record: Exploration
     exact: float
 
 
@@ -79,15 +76,13 @@ def check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Bound
                                    bounds), {"build": time.perf_counter() - start}
     except Unbuildable as e:
         return NoObjectMade(cls.simple_name, str(e)), {"build": time.perf_counter() - start}
-    ex = run.ex
-    ex.constraints.extend(ex.alphabet_constraints())
+    record = run.record
     built = time.perf_counter()
     timings = {"build": built - start}
-    solver = Solver(ctx, max(0.0, schedule.cut - built), ex.constraints, list(ex.selectors.values()),
-                    eager={d.name for d in domains} | ex.split_early, lazy=ex.lazy,
+    solver = Solver(ctx, max(0.0, schedule.cut - built), record.constraints, record.selectors,
+                    eager={d.name for d in domains} | record.split_early, lazy=record.lazy,
                     planned=schedule.planned - built, config=config)
-    violation = mk_or(ctx, [t.guard for t in run.thrown])
-    answer = _violating(solver, run, violation)
+    answer = _violating(solver, record, record.goal)
     timings["solve"] = time.perf_counter() - built
     if answer.verdict == "sat":
         found = _found(run, solver, answer, contract, domains, bounds, schedule, cls.package)
@@ -95,7 +90,7 @@ def check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Bound
         return found, timings
     if answer.verdict == "unknown":
         return SolverGaveUp(answer.reason, timings["solve"], bounds.timeout,
-                            within(bounds, ex)), timings
+                            within(bounds, record)), timings
     detail = _without_violation(run, solver, ctx, domains, bounds, schedule, config)
     timings["solve"] = time.perf_counter() - built
     return detail, timings
@@ -136,20 +131,19 @@ def _explore(program: Program, cls: ClassInfo, contract: Contract, bounds: Bound
         ex.arguments.update(o for r in made for o in r.targets if o is not None)
         return made, state
     thrown = ex.run(contract.method, make_args)
-    return Explored(ex, maker, refs, thrown, exact)
+    return Explored(hand_on(ex, maker, refs, thrown), exact)
 
 
-def _violating(solver: Solver, run: Explored, violation: z3.BoolRef) -> Answer:
+def _violating(solver: Solver, record: Exploration, violation: z3.BoolRef) -> Answer:
     """Is there a violation? Where one rests on objects the program may never make, or on
     results of calls taken as unknown functions, one without them is looked for; where
     it does not, they are kept out while minimising."""
     answer = solver.check(violation)
     if answer.verdict != "sat":
         return answer
-    ex = run.ex
-    confirming = mk_and(run.maker.as_the_program_makes(),
-                        *[mk_not(use.guard) for uses in ex.functions.values() for use in uses])
-    if run.maker.unconfirmed(answer.model) or _functions(ex, answer.model):
+    confirming = mk_and(record.as_the_program_makes(),
+                        *[mk_not(use.guard) for uses in record.functions.values() for use in uses])
+    if record.unconfirmed(answer.model) or _functions(record, answer.model):
         confirmed = solver.check(mk_and(violation, confirming))
         return confirmed if confirmed.verdict == "sat" else answer
     answer.case.append(confirming)
@@ -158,16 +152,17 @@ def _violating(solver: Solver, run: Explored, violation: z3.BoolRef) -> Answer:
 
 def _found(run: Explored, solver: Solver, answer: Answer, contract: Contract, domains,
            bounds: Bounds, schedule: Schedule, package: str) -> Found:
-    ex, maker = run.ex, run.maker
-    model = solver.small_model(answer, ex.inputs, ex.texts)
+    record = run.record
+    model = solver.small_model(answer, record.inputs, record.texts)
     seconds = time.perf_counter() - schedule.began
-    found, shown = counterexample.render(ex, maker, model, contract.summary,
-                                         [(d.name, r) for d, r in zip(domains, run.refs)],
-                                         run.thrown, package)
-    unconfirmed = "; ".join(filter(None, [maker.unconfirmed(model), _trusted(ex, run.exact),
-                                          _library_parts(ex, shown), _functions(ex, model)]))
-    return Found(found, within(bounds, ex), maker.made(), assumptions(ex, run.exact), seconds,
-                 unconfirmed, contract.advisory)
+    found, shown = counterexample.render(record, model, contract.summary,
+                                         [(d.name, r) for d, r in zip(domains, record.arguments)],
+                                         package)
+    unconfirmed = "; ".join(filter(None, [
+        record.unconfirmed(model), _trusted(record, run.exact), _library_parts(record, shown),
+        _functions(record, model)]))
+    return Found(found, within(bounds, record), record.made, assumptions(record, run.exact),
+                 seconds, unconfirmed, contract.advisory)
 
 
 def _without_violation(run: Explored, solver: Solver, ctx: z3.Context, domains, bounds: Bounds,
@@ -175,18 +170,18 @@ def _without_violation(run: Explored, solver: Solver, ctx: z3.Context, domains, 
     """No violation: a pass holds of the objects the check can make, so are there any?
     Asked briefly, as is which bounds were reached; undecided, the pass says so. Where
     an execution reaches something not modelled, it is a skip."""
-    ex, maker = run.ex, run.maker
-    made = Answer("unsat") if ex.start is None else solver.reached(
-        ex.start.guard, _reach_deadline(bounds, schedule.began, config))
+    record = run.record
+    made = Answer("unsat") if record.start is None else solver.reached(
+        record.start, _reach_deadline(bounds, schedule.began, config))
     if made.verdict == "unsat":
-        return NothingChecked(within(bounds, ex), maker.made())
-    params = [(d.name, r) for d, r in zip(domains, run.refs)]
-    stuck = _unsupported_reached(solver, ctx, ex.stuck, ex, params)
+        return NothingChecked(within(bounds, record), record.made)
+    params = [(d.name, r) for d, r in zip(domains, record.arguments)]
+    stuck = _unsupported_reached(solver, ctx, record, params)
     if stuck is not None:
         return stuck
     places, reach_undecided = _bounds_reached(
-        solver, ctx, ex.cuts, _reach_deadline(bounds, schedule.began, config))
-    return Held(within(bounds, ex), maker.made(), assumptions(ex, run.exact),
+        solver, ctx, record.cuts, _reach_deadline(bounds, schedule.began, config))
+    return Held(within(bounds, record), record.made, assumptions(record, run.exact),
                 made.reason if made.verdict == "unknown" else "", places, reach_undecided)
 
 
@@ -197,20 +192,20 @@ def _reach_deadline(bounds: Bounds, began: float, config: EngineConfig) -> float
                began + bounds.timeout * (1 - config.report_share))
 
 
-def within(bounds: Bounds, ex: Executor) -> CheckBounds:
+def within(bounds: Bounds, record: Exploration) -> CheckBounds:
     """The bounds, with those of arrays, collections and strings where the check met them."""
-    return CheckBounds(bounds, ex.met_arrays, collections_model.met(ex.objects), ex.string_bounds())
+    return CheckBounds(bounds, record.met_arrays, collections_model.met(record.objects),
+                       record.string_bounds)
 
 
-def assumptions(ex: Executor, exact: float) -> tuple[Assumption, ...]:
+def assumptions(ex: Exploration, exact: float) -> tuple[Assumption, ...]:
     """What the result rests on besides the code: classes taken to obey their contracts
     (without source, or, in a trusting check, project classes whose code took too long),
     calls taken as deterministic functions, and non-final static fields taken as a fresh
     JVM has them (a lazy cache empty)."""
     found = []
     if ex.assumed:
-        found.append(Assumption("contracts", tuple(ex.assumed),
-                                trusted_after=exact if ex.trusted() else None))
+        found.append(Assumption("contracts", ex.assumed, trusted_after=exact if ex.trusted else None))
     without_code = [call for call in ex.functions if call not in ex.summarised]
     if without_code:
         found.append(Assumption("functions", tuple(without_code)))
@@ -222,16 +217,16 @@ def assumptions(ex: Executor, exact: float) -> tuple[Assumption, ...]:
     return tuple(found)
 
 
-def _trusted(ex: Executor, exact: float) -> str:
+def _trusted(ex: Exploration, exact: float) -> str:
     """Why a violation a trusting check found may not occur: the code it trusted."""
-    if not ex.trusted():
+    if not ex.trusted:
         return ""
-    return (f"found with the equals, hashCode and compareTo of {', '.join(ex.trusted())} taken "
+    return (f"found with the equals, hashCode and compareTo of {', '.join(ex.trusted)} taken "
             f"to be any that obey their contracts (exploring them exactly took longer than "
             f"{round(exact, 1):g} s), and their code may rule it out")
 
 
-def _library_parts(ex: Executor, shown: frozenset) -> str:
+def _library_parts(ex: Exploration, shown: frozenset) -> str:
     """Why a violation found with the library superclass's part of project objects taken as
     any state (``jdk.library_superclass``) may not occur: its constructor sets it. Only
     the objects the counterexample shows count."""
@@ -243,7 +238,7 @@ def _library_parts(ex: Executor, shown: frozenset) -> str:
             "it and may rule the violation out")
 
 
-def _functions(ex: Executor, model: z3.ModelRef) -> str:
+def _functions(ex: Exploration, model: z3.ModelRef) -> str:
     """Why a violation found with calls taken as unknown deterministic functions
     (``Executor._unknown_function``) may not occur: their code, which the check does not
     have or did not follow (``Executor.summarised``), may rule it out. Only calls that
@@ -285,10 +280,11 @@ def _bounds_reached(solver: Solver, ctx: z3.Context, cuts: list[Event],
     return tuple(Bound(what, tuple(wheres)) for what, wheres in places.items()), undecided
 
 
-def _unsupported_reached(solver: Solver, ctx: z3.Context, events: list[Event], ex: Executor,
+def _unsupported_reached(solver: Solver, ctx: z3.Context, record: Exploration,
                          params: list[tuple[str, Ref]]) -> UnsupportedReached | None:
     """The unsupported constructs some execution reaches, with which of the ``params``
     objects; None if none is reachable. Undecided, all of them, and why."""
+    events = record.stuck
     if not events:
         return None
     answer = solver.check(mk_or(ctx, [e.guard for e in events]))
@@ -301,6 +297,6 @@ def _unsupported_reached(solver: Solver, ctx: z3.Context, events: list[Event], e
     hits = [e for e in events if z3.is_true(model.eval(e.guard, model_completion=True))]
     objects = []
     for name, ref in params:
-        obj = ex.object_by_id(model.eval(ref.id, model_completion=True).as_long())
+        obj = record.heap.object_by_id(model.eval(ref.id, model_completion=True).as_long())
         objects.append(f"{name} a {obj.cls.simple_name}" if obj is not None else f"{name} null")
     return UnsupportedReached(tuple(Unsupported(e.what, e.where) for e in hits), tuple(objects))

@@ -114,17 +114,6 @@ class ObjectMaker:
         return ObjectsMade("constructors", self.bounds.calls,
                            tuple(MadeFromFields(why, tuple(names)) for why, names in reasons.items()))
 
-    def as_the_program_makes(self) -> z3.BoolRef:
-        """No object was made in a way the program's own code may never make it."""
-        return mk_and(self.ex.true, *[mk_not(guard) for guard, _ in self.unconfirmed_uses])
-
-    def unconfirmed(self, model: z3.ModelRef) -> str:
-        """Why the violation in ``model`` might not occur in the program: it uses objects
-        made in ways the program's own code may never make them."""
-        return "; ".join(dict.fromkeys(
-            why for guard, why in self.unconfirmed_uses
-            if z3.is_true(model.eval(guard, model_completion=True))))
-
     # ---------------------------------------------------------- parameters
     def parameters(self, state: State, domains: list[ParamDomain]) -> tuple[list[Ref], State]:
         refs: list[Ref] = []

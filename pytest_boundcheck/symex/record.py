@@ -1,0 +1,119 @@
+"""What exploring one harness hands on to the solve and counterexample stages: the
+formula's parts, what the harness's calls did, how its paths ended, and what the check
+rested on. Neither stage sees the executor.
+
+The objects' values when the harness began are read through ``StartHeap``: a field no
+code read has its (any) value made only when a counterexample asks for it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+
+from pytest_boundcheck.frontend.types import ClassInfo, FieldInfo, JType, PrimType
+from pytest_boundcheck.symex import strings
+from pytest_boundcheck.symex.objects import ObjectsMade, Recipe
+from pytest_boundcheck.symex.state import Event, FunctionUse, Location, Observation, Thrown
+from pytest_boundcheck.symex.values import HeapObj, Ref, Value, mk_and, mk_not, mk_or
+
+
+class StartHeap:
+    """The check's objects as the harness found them, by what a counterexample asks."""
+
+    def __init__(self, executor):
+        self._ex = executor
+
+    def value_at_start(self, obj: HeapObj, fld: FieldInfo) -> Value:
+        return self._ex.value_at_start(obj, fld)
+
+    def object_by_id(self, num: int) -> HeapObj | None:
+        return self._ex.object_by_id(num)
+
+    def constant_name(self, obj: HeapObj) -> str:
+        """The name of the project enum constant ``obj`` is."""
+        return self._ex.constant_name(obj)
+
+    def opaque_keys(self, obj: HeapObj) -> dict[str, z3.ExprRef]:
+        """The keys an object known by its contracts alone was given: kind -> key."""
+        return self._ex.opaque_keys(obj)
+
+    def opaque_hash(self, obj: HeapObj) -> z3.ExprRef:
+        return self._ex.opaque_hash(obj)
+
+    def element_field(self, cls: ClassInfo, k: int) -> FieldInfo:
+        return self._ex.element_field(cls, k)
+
+    def pseudo_field(self, cls: ClassInfo, name: str, type_: JType) -> FieldInfo:
+        return self._ex.pseudo_field(cls, name, type_)
+
+    def literal_texts(self) -> set[str]:
+        """The texts of the string literals the check met (interned: one object each)."""
+        return self._ex.literal_texts()
+
+    def cls(self, fqname: str) -> ClassInfo:
+        return self._ex.program.classes[fqname]
+
+
+@dataclass
+class Exploration:
+    """One exploration of a harness: the formula's parts (constraints, definitions added
+    only where a model needs them, the object choices to split on and those to split at
+    once), the inputs to minimise, what escaped the harness and how, the calls it made,
+    where paths got stuck or were cut, and what the check rested on."""
+    ctx: z3.Context
+    constraints: list[z3.BoolRef]
+    lazy: list[z3.BoolRef]
+    selectors: list[tuple[z3.ExprRef, list[int]]]
+    split_early: set[str]
+    inputs: list[tuple[z3.ExprRef, PrimType]]
+    texts: list[strings.Text]
+    thrown: list[Thrown]
+    observations: list[Observation]
+    sites: list[str | Location]
+    start: z3.BoolRef | None  # the paths on which the harness's arguments were made
+    stuck: list[Event]
+    cuts: list[Event]
+    functions: dict[str, list[FunctionUse]]  # calls taken as unknown deterministic functions
+    summarised: dict[str, int]  # of those, calls with code not followed -> classes
+    assumed: tuple[str, ...]  # classes taken to obey their contracts
+    trusted: tuple[str, ...]  # of those, project classes a trusting check trusted
+    library_parts: dict[str, set[HeapObj]]
+    fresh_statics: tuple[str, ...]
+    met_arrays: bool
+    objects: list[HeapObj]
+    string_bounds: str
+    arguments: list[Ref]  # the harness's arguments
+    recipes: dict[HeapObj, Recipe]  # how the objects made by code were made
+    made: ObjectsMade
+    unconfirmed_uses: list[tuple[z3.BoolRef, str]]
+    heap: StartHeap
+
+    @property
+    def goal(self) -> z3.BoolRef:
+        """A violation: some exception escapes the harness."""
+        return mk_or(self.ctx, [t.guard for t in self.thrown])
+
+    def as_the_program_makes(self) -> z3.BoolRef:
+        """No object was made in a way the program's own code may never make it."""
+        return mk_and(z3.BoolVal(True, self.ctx), *[mk_not(g) for g, _ in self.unconfirmed_uses])
+
+    def unconfirmed(self, model: z3.ModelRef) -> str:
+        """Why the violation in ``model`` might not occur in the program: it uses objects
+        made in ways the program's own code may never make them."""
+        return "; ".join(dict.fromkeys(
+            why for guard, why in self.unconfirmed_uses
+            if z3.is_true(model.eval(guard, model_completion=True))))
+
+
+def hand_on(ex, maker, arguments: list[Ref], thrown: list[Thrown]) -> Exploration:
+    """The record of an exploration by the executor ``ex`` whose objects ``maker`` made;
+    its alphabet's constraints join the formula once the code has been explored."""
+    ex.constraints.extend(ex.alphabet_constraints())
+    return Exploration(
+        ex.ctx, ex.constraints, ex.lazy, list(ex.selectors.values()), ex.split_early, ex.inputs,
+        ex.texts, thrown, ex.observations, ex.sites,
+        ex.start.guard if ex.start is not None else None, ex.stuck, ex.cuts, ex.functions,
+        ex.summarised, tuple(ex.assumed), tuple(ex.trusted()), ex.library_parts,
+        tuple(ex.fresh_statics), ex.met_arrays, ex.objects, ex.string_bounds(), arguments,
+        maker.recipes, maker.made(), maker.unconfirmed_uses, StartHeap(ex))
