@@ -331,20 +331,22 @@ def test_checks_of_abstract_classes_on_unknown_subclasses_share_one_equals_table
         """))
     project = Project([tmp_path])
     contract = next(c for c in project.contracts if c.id == "hashcode-consistent")
-    guards._TABLES.pop(project.program, None)
+    project.program.derived.pop("equals tables", None)
     for name, met in (("Shape", ["Dot", "Shape"]), ("Named", ["Named"])):
         cls = next(c for c in project.program.project if c.simple_name == name)
         universe = project.universe[:-2] + [cls] + project.universe[-2:]  # as run_check has it
         found = harness.parameter_domains(project.program, contract, cls, universe)[1]
         assert sorted(t.simple_name for t in found.types) == met
-    assert len(guards._TABLES[project.program]) == 1
+    assert len(project.program.derived["equals tables"]) == 1
 
 
 def test_subtype_answers_follow_a_superclass_set_after_they_were_asked():
-    """Classes remember their supertypes; setting any class's supertypes forgets that."""
-    from pytest_boundcheck.frontend.types import ClassInfo
-    top, middle, other = ClassInfo("p.Top", "class"), ClassInfo("p.Middle", "class"), ClassInfo("p.Other", "class")
-    bottom = ClassInfo("p.Bottom", "class", superclass=middle)
+    """Classes remember their supertypes; setting any class's supertypes in their class
+    table forgets that."""
+    from pytest_boundcheck.frontend.types import ClassInfo, Hierarchy
+    table = Hierarchy()
+    top, middle, other = (ClassInfo(f"p.{n}", "class", hierarchy=table) for n in ("Top", "Middle", "Other"))
+    bottom = ClassInfo("p.Bottom", "class", superclass=middle, hierarchy=table)
     assert not bottom.is_subtype_of(top)
     middle.superclass = top
     assert bottom.is_subtype_of(top) and list(bottom.supertypes()) == [bottom, middle, top]

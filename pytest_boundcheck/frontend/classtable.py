@@ -46,6 +46,10 @@ class Program:
         self.anonymous: dict[int, ClassInfo] = {}
         self._locals: dict[tuple[ClassInfo, str], ClassInfo | None] = {}
         self._sites: dict[ClassInfo, anonymous.Site] = {}
+        # tables that later stages derive from the class table and keep with it (the
+        # harness's tables of what each equals accepts): made once per project, which
+        # every check of it reads
+        self.derived: dict[str, object] = {}
         # first, so that a project with a library's own source (the library itself) uses it
         self.add_units(list(libraries), "library")
         self.add_units(units, origin)
@@ -83,7 +87,8 @@ class Program:
         """A class, and those declared in it: its members, and the anonymous and local
         classes of its code (``Outer$1``, ``Outer$1Local``), with the enclosing method's
         type variables as their own."""
-        cls = ClassInfo(fqname, decl.kind, mods, decl, unit, outer, origin=origin)
+        cls = ClassInfo(fqname, decl.kind, mods, decl, unit, outer, origin=origin,
+                        hierarchy=self.classes[jdk.OBJECT].hierarchy)
         self.classes[fqname] = cls
         added.append(cls)
         for member in decl.members:
@@ -306,7 +311,8 @@ class Program:
     def external(self, fqname: str, kind: str = "external") -> ClassInfo:
         """A class the project names but the engine has no source or model for."""
         if fqname not in self.classes:
-            cls = ClassInfo(fqname, kind, origin="external")
+            cls = ClassInfo(fqname, kind, origin="external",
+                            hierarchy=self.classes[jdk.OBJECT].hierarchy)
             self.classes[fqname] = cls
             superclass, interfaces = jdk.LIBRARY_SUPERTYPES.get(fqname, (None, None))
             cls.superclass = self.external(superclass) if superclass else self.classes[jdk.OBJECT]

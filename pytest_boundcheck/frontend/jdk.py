@@ -25,6 +25,7 @@ from pytest_boundcheck.frontend.types import (
     PRIMITIVES,
     SHORT,
     ClassInfo,
+    Hierarchy,
     FieldInfo,
     JType,
     MethodInfo,
@@ -360,6 +361,7 @@ def array_class(classes: dict[str, ClassInfo], element) -> ClassInfo:
     name = (element.fqname if isinstance(element, ClassInfo) else str(element)) + "[]"
     if name not in classes:
         cls = ClassInfo(name, "array", frozenset({"final"}), origin="jdk", element=element,
+                        hierarchy=classes[OBJECT].hierarchy,
                         superclass=classes[OBJECT],
                         interfaces=[classes["java.lang.Cloneable"], classes["java.io.Serializable"]])
         cls.methods.append(MethodInfo("clone", cls, [], cls, declared=(ARRAY, "Object clone()")))
@@ -370,7 +372,8 @@ def array_class(classes: dict[str, ClassInfo], element) -> ClassInfo:
 def build_classes(modelled: Iterable[tuple[str, str]]) -> dict[str, ClassInfo]:
     """Fresh JDK class entries: hierarchy, constants, the methods declared here and those
     ``modelled`` ((owner, Java signature) pairs, in order)."""
-    classes = {name: ClassInfo(name, kind, frozenset(mods.split()), origin="jdk")
+    hierarchy = Hierarchy()
+    classes = {name: ClassInfo(name, kind, frozenset(mods.split()), origin="jdk", hierarchy=hierarchy)
                for name, (kind, mods, _, _) in _CLASSES.items()}
     for name, (_, _, sup, ifaces) in _CLASSES.items():
         classes[name].superclass = classes[sup] if sup else None

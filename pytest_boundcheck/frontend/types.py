@@ -115,9 +115,14 @@ class MethodInfo:
                 and all(a.type is b.type for a, b in zip(self.params, other.params)))
 
 
-# bumped whenever a class's superclass or interfaces are set again after it was made: the
-# supertypes each class remembers (``ClassInfo._ancestry``) may be stale then
-_HIERARCHY = [0]
+class Hierarchy:
+    """The version of one class table's supertype links: it changes whenever a class's
+    superclass or interfaces are set again after it was made, and the supertypes each
+    class of the table remembers (``ClassInfo._ancestry``) are those of one version."""
+    __slots__ = ("version",)
+
+    def __init__(self):
+        self.version = 0
 
 
 @dataclass(eq=False)
@@ -138,6 +143,8 @@ class ClassInfo:
     origin: str = "project"  # project | jdk | contract | external
     known_supertypes: bool = False  # an external class whose supertypes the class table has
     element: JType | None = None  # the component type of an array class
+    # the class table's, shared by all its classes; None: the supertypes are not remembered
+    hierarchy: Hierarchy | None = field(default=None, repr=False)
 
     def __repr__(self) -> str:
         return f"<class {self.fqname}>"
@@ -178,8 +185,9 @@ class ClassInfo:
         return self.unit.path if self.unit else None
 
     def __setattr__(self, name: str, value) -> None:
-        if name in ("superclass", "interfaces") and name in self.__dict__:
-            _HIERARCHY[0] += 1
+        hierarchy = self.__dict__.get("hierarchy")
+        if name in ("superclass", "interfaces") and name in self.__dict__ and hierarchy is not None:
+            hierarchy.version += 1
         object.__setattr__(self, name, value)
 
     def supertypes(self) -> Iterator["ClassInfo"]:
@@ -190,8 +198,9 @@ class ClassInfo:
         """``supertypes`` in order and as a set, remembered until a class's supertypes are
         set again: the engine asks for them millions of times (over 24 of guava's
         checks near the median, walking the supertypes took 8 % of the time)."""
+        hierarchy = self.hierarchy
         cached = self.__dict__.get("_ancestry_cache")
-        if cached is not None and cached[0] == _HIERARCHY[0]:
+        if cached is not None and hierarchy is not None and cached[0] == hierarchy.version:
             return cached[1]
         seen: set[int] = set()
         chain = []
@@ -209,7 +218,8 @@ class ClassInfo:
             found.append(c)
             pending.extend(c.interfaces)
         ancestry = (tuple(found), frozenset(found))
-        self.__dict__["_ancestry_cache"] = (_HIERARCHY[0], ancestry)
+        if hierarchy is not None:
+            self.__dict__["_ancestry_cache"] = (hierarchy.version, ancestry)
         return ancestry
 
     def is_subtype_of(self, other: "ClassInfo") -> bool:

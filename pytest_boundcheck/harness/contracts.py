@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import weakref
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -224,16 +223,13 @@ def own_classes(contract: Contract, domains: list[ParamDomain]) -> list[ParamDom
     return narrowed
 
 
-_OBJECT_LIKE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # program -> {class: bool}
-
-
 def behaves_like_object(program: Program, cls: ClassInfo) -> bool:
     """Would an object of ``cls`` act in any check exactly as a plain ``Object`` does? True
     for a project class that keeps Object's equals, hashCode and toString and is not a
     subtype of any class the project's code tests objects against: a plain Object then
     stands for all such objects, which a large project has hundreds of. Remembered per
     program: every check of a project asks it of every class."""
-    known = _OBJECT_LIKE.setdefault(program, {})
+    known = program.derived.setdefault("behaves like Object", {})  # class -> bool
     if cls not in known:
         known[cls] = _behaves_like_object(program, cls)
     return known[cls]
@@ -258,23 +254,20 @@ def _apart(program: Program, cls: ClassInfo, other: ClassInfo, equality: list[Cl
     return other.is_project and guards.apart(program, hierarchy(program, cls), other, equality)
 
 
-# program -> (its universe's classes, that universe with every abstract class checked on
-# an unknown subclass's objects)
-_EQUALITY_UNIVERSES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
 def _equality_universe(program: Program, checked: list[ClassInfo]) -> list[ClassInfo]:
     """The universe whose equals table (``guards``) a check reads: the project's, or for a
     check of an abstract class on an unknown subclass's objects (which adds that class
     to it), the project's with every such class. One table then serves all those checks,
     where one for each took a second on guava; its accepted sets and groups are at most
     wider than the check's own: more classes met, never fewer."""
-    if program not in _EQUALITY_UNIVERSES:
+    # (its universe's classes, that universe with every abstract class checked on an unknown
+    # subclass's objects), once per program
+    if "equality universe" not in program.derived:
         base = universe(program)
         classes = frozenset(base)
         unknown = [c for c in program.project if joins_universe(program, c, classes)]
-        _EQUALITY_UNIVERSES[program] = (classes, base[:-2] + unknown + base[-2:])
-    classes, widest = _EQUALITY_UNIVERSES[program]
+        program.derived["equality universe"] = (classes, base[:-2] + unknown + base[-2:])
+    classes, widest = program.derived["equality universe"]
     return checked if classes.issuperset(checked) else widest
 
 

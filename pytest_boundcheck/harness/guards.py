@@ -13,7 +13,6 @@ are left out (to the equals of its group, such an object is no different from a 
 """
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 
 from pytest_boundcheck.frontend import javaast as ast
@@ -28,9 +27,6 @@ ANY = "any"  # no guard understood: anything may be equal
 # contract, so by symmetry it accepts an object exactly when that object's equals accepts it
 BY_SYMMETRY = "by symmetry"
 _COLLECTIONS = ("java.util.List", "java.util.Set", "java.util.Map", "java.util.Map.Entry")
-
-# program -> {universe: _Table}
-_TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def apart(program: Program, family: list[ClassInfo], other: ClassInfo,
@@ -89,7 +85,7 @@ def _table(program: Program, universe: list[ClassInfo]) -> _Table:
     """Read once per program and universe (a check of an abstract class on an unknown
     subclass's objects adds that class to it, ``harness.receiver_types``); the groups are a
     union-find over the classes."""
-    known = _TABLES.setdefault(program, {})
+    known = program.derived.setdefault("equals tables", {})  # universe -> _Table
     key = tuple(universe)
     if key in known:
         return known[key]
