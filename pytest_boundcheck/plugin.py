@@ -13,15 +13,12 @@ from pathlib import Path
 import pytest
 
 from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.harness.registry import FAMILIES
 
 DEFAULTS = Bounds()
 STASH = pytest.StashKey["Run"]()
-MARKERS = (
-    "boundcheck: a bounded check of a Java class's contract (pytest-boundcheck)",
-    "boundcheck_equals: an equals contract: reflexive, symmetric, transitive, null",
-    "boundcheck_hashcode: the hashCode contract: equal objects have equal hash codes",
-    "boundcheck_compareto: a compareTo contract",
-)
+MARKERS = ("boundcheck: a bounded check of a Java class's contract (pytest-boundcheck)",
+           *(f"{f.marker}: {f.description}" for f in FAMILIES))
 
 
 def _whole_number(least: int):
@@ -325,7 +322,7 @@ class ContractItem(pytest.Item):
         super().__init__(**kwargs)
         self.java_class, self.contract = java_class, contract
         self.add_marker("boundcheck")
-        self.add_marker(f"boundcheck_{contract.family}")
+        self.add_marker(f"boundcheck_{contract.family}")  # (``registry.Family.marker``)
         self.config.stash[STASH].items[self.nodeid] = (java_class.fqname, contract.id)
 
     def runtest(self) -> None:

@@ -9,13 +9,13 @@ import time
 import z3
 
 from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.config.tuning import DEFAULT
 from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.frontend.types import INT, LONG
+from pytest_boundcheck.report.text import message
 from pytest_boundcheck.solve import solver as solve
-from pytest_boundcheck.config.tuning import DEFAULT
 from pytest_boundcheck.solve import terms
 from pytest_boundcheck.solve.weaken import WithoutFloatingPoint
-from pytest_boundcheck.report.text import message
 
 
 def test_a_solver_failure_skips_the_check_saying_so(tmp_path, monkeypatch):

@@ -18,3 +18,24 @@ def test_contract_families_select_the_markers():
     assert families["equals-null"] == "equals"
     assert families["hashcode-consistent"] == "hashcode"
     assert families["compareto-transitive"] == "compareto"
+
+
+def test_a_harness_the_registry_does_not_list_is_a_clear_error(tmp_path):
+    import pytest
+    (tmp_path / "Stray.java").write_text(
+        "/**\n * a rule\n *\n * <p>Object.x: \"y\"\n *\n * @contract equals-stray\n */\n"
+        "final class Stray { static void check(Object x) { } }\n")
+    with pytest.raises(harness.ContractError, match="equals-stray"):
+        harness.load_contracts(program_of([]), tmp_path)
+
+
+def test_the_documented_contracts_are_the_registrys():
+    """README.md's and docs/user/contracts.md's tables list exactly the registry's ids."""
+    import re
+    from pathlib import Path
+
+    from pytest_boundcheck.harness.registry import CONTRACT_IDS
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text()
+    ids = re.findall(r"^\| `([a-z]+-[a-z]+)` \|", readme, re.M)
+    assert ids == list(CONTRACT_IDS)

@@ -14,11 +14,11 @@ from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.engine.wiring import executor, program_of
 from pytest_boundcheck.frontend.parse import JavaSyntaxError, parse_source
 from pytest_boundcheck.frontend.types import INT
+from pytest_boundcheck.report.text import message
 from pytest_boundcheck.symex import semantics
 from pytest_boundcheck.symex.objects import ObjectMaker
 from pytest_boundcheck.symex.state import Frame, State
 from pytest_boundcheck.symex.values import ID_BITS, Prim, Ref
-from pytest_boundcheck.report.text import message
 
 
 def check_all(tmp_path: Path, source: str, bounds: Bounds = Bounds()) -> dict[str, tuple[str, str]]:

@@ -12,7 +12,7 @@ import pytest
 
 from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.frontend import jdk
-from pytest_boundcheck.harness import contracts as harness
+from pytest_boundcheck.harness import domains as harness
 from pytest_boundcheck.harness import guards
 
 OTHERS = """

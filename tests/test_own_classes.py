@@ -10,9 +10,9 @@ import time
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.engine import check
 from pytest_boundcheck.engine.project import Project
-from pytest_boundcheck.harness.contracts import ParamDomain, own_classes
-from pytest_boundcheck.symex import executor as symex
+from pytest_boundcheck.harness.domains import ParamDomain, own_classes
 from pytest_boundcheck.report.text import message
+from pytest_boundcheck.symex import executor as symex
 
 # equals accepts any Shape whose size is within 1: not transitive, among squares alone too
 SHAPES = {

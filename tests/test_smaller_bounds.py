@@ -10,13 +10,13 @@ import time
 import pytest
 
 from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.config.tuning import DEFAULT
 from pytest_boundcheck.engine import check
 from pytest_boundcheck.engine.project import Project
+from pytest_boundcheck.report.text import message
 from pytest_boundcheck.solve import solver as solve
 from pytest_boundcheck.symex import executor as symex
 from pytest_boundcheck.symex.state import OutOfTime
-from pytest_boundcheck.report.text import message
-from pytest_boundcheck.config.tuning import DEFAULT
 
 RANGE = """
     public final class Range {

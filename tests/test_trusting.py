@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 import textwrap
 
-
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.config.tuning import DEFAULT
 from pytest_boundcheck.engine.project import Project

@@ -34,13 +34,9 @@ from pytest_boundcheck.engine.result import (
 from pytest_boundcheck.engine.verdict import Schedule, check_on
 from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.frontend.types import ClassInfo
-from pytest_boundcheck.harness.contracts import (
-    Contract,
-    joins_universe,
-    own_classes,
-    parameter_domains,
-    receiver_types,
-)
+from pytest_boundcheck.harness.applicable import joins_universe, receiver_types
+from pytest_boundcheck.harness.contracts import Contract
+from pytest_boundcheck.harness.domains import own_classes, parameter_domains
 from pytest_boundcheck.solve.solver import configure_z3
 
 

@@ -12,7 +12,7 @@ from pytest_boundcheck.engine.result import CheckResult
 from pytest_boundcheck.frontend import discover
 from pytest_boundcheck.frontend.parse import JavaSyntaxError, parse_file
 from pytest_boundcheck.frontend.types import ClassInfo
-from pytest_boundcheck.harness import contracts as harness
+from pytest_boundcheck.harness import applicable, contracts
 from pytest_boundcheck.harness.contracts import Contract
 
 
@@ -29,8 +29,8 @@ class Project:
             except OSError as e:
                 self.errors[path] = JavaSyntaxError(str(path), 0, 0, f"cannot read the file: {e}")
         self.program = wiring.program_of(units)
-        self.contracts = harness.load_contracts(self.program)
-        self.universe = harness.universe(self.program)
+        self.contracts = contracts.load_contracts(self.program)
+        self.universe = applicable.universe(self.program)
 
     def classes_in(self, path: Path) -> list[ClassInfo]:
         """The project classes declared in one file, outer before nested, in source order."""
@@ -38,7 +38,7 @@ class Project:
         return [c for c in self.program.project if c.path == path]
 
     def contracts_for(self, cls: ClassInfo) -> list[Contract]:
-        return harness.applicable(self.program, cls, self.contracts)
+        return applicable.applicable(self.program, cls, self.contracts)
 
     def check(self, cls: ClassInfo, contract: Contract, bounds: Bounds,
               config: EngineConfig = DEFAULT) -> CheckResult:

@@ -33,7 +33,8 @@ from pytest_boundcheck.engine.result import (
 )
 from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.frontend.types import ClassInfo
-from pytest_boundcheck.harness.contracts import Contract, hierarchy
+from pytest_boundcheck.harness.applicable import hierarchy
+from pytest_boundcheck.harness.contracts import Contract
 from pytest_boundcheck.solve.solver import Answer, Solver
 from pytest_boundcheck.symex import collections as collections_model
 from pytest_boundcheck.symex.objects import ObjectMaker, Unbuildable

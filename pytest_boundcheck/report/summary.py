@@ -3,16 +3,11 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
-from pytest_boundcheck.harness.contracts import CONTRACT_IDS
+from pytest_boundcheck.harness.registry import CONTRACT_IDS, REGISTRY
 from pytest_boundcheck.report.text import counted
 
 # column headings: short enough that nine columns fit a terminal
-SHORT = {
-    "equals-reflexive": "reflexive", "equals-symmetric": "symmetric",
-    "equals-transitive": "transitive", "equals-null": "null", "hashcode-consistent": "hashCode",
-    "compareto-antisymmetric": "cmp-anti", "compareto-transitive": "cmp-trans",
-    "compareto-substitutable": "cmp-subst", "compareto-equals": "cmp-equals",
-}
+SHORT = {e.id: e.heading for e in REGISTRY}
 CELLS = {"passed": "pass", "failed": "FAIL", "skipped": "skip", "xfailed": "xfail", "error": "ERROR"}
 
 

@@ -34,7 +34,7 @@ from pytest_boundcheck.frontend.types import (
     Param,
     PrimType,
 )
-from pytest_boundcheck.harness.contracts import ParamDomain
+from pytest_boundcheck.harness.domains import ParamDomain
 from pytest_boundcheck.symex import collections as collections_model
 from pytest_boundcheck.symex import semantics
 from pytest_boundcheck.symex.boxes import BOXES
