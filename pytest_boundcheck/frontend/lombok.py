@@ -150,8 +150,9 @@ def _constructors(decl, instance, on_class, lombok) -> list[str]:
     return sources
 
 
-def _equals_and_hash_code(decl, instance, a, getters, lombok) -> list[str]:
-    """equals, canEqual and hashCode exactly as Lombok writes them (delombok's output)."""
+def _compared_fields(instance, a, lombok) -> list[ast.FieldDecl]:
+    """The fields equals and hashCode compare: those included, else all but those excluded
+    (by ``of``/``exclude``, ``onlyExplicitlyIncluded``, field marks), transient or ``$``."""
     only, excluded = _names(a, "of"), set(_names(a, "exclude") or ())
     explicit = _flag(a, "onlyExplicitlyIncluded")
     fields = []
@@ -165,6 +166,12 @@ def _equals_and_hash_code(decl, instance, a, getters, lombok) -> list[str]:
             continue
         else:
             fields.append(f)
+    return fields
+
+
+def _equals_and_hash_code(decl, instance, a, getters, lombok) -> list[str]:
+    """equals, canEqual and hashCode exactly as Lombok writes them (delombok's output)."""
+    fields = _compared_fields(instance, a, lombok)
     use_getters = not _flag(a, "doNotUseGetters")
     call_super = _flag(a, "callSuper")
     can_equal = not ("final" in decl.modifiers and decl.superclass is None)

@@ -214,18 +214,7 @@ class CallsMixin:
         keyed = []  # objects whose code for this call the check trusts instead of exploring
         if contract_call and self.trusting and all(self.keyed(p) for a in args for _, p in a.non_null()):
             keyed = [o for o in receiver.targets if o is not None and self.keyed(o)]
-        groups: dict[int, tuple[MethodInfo, bool, list]] = {}
-        unknown = []
-        for obj in receiver.targets:
-            if obj is not None and obj not in keyed:
-                impl, bridged = self._implementation(obj, method)
-                if impl is None and method.abstract and obj.cls.is_project \
-                        and obj.class_unknown and not obj.opaque:
-                    impl = method  # an unknown subclass implements it
-                if impl is None:
-                    unknown.append(obj)
-                else:
-                    groups.setdefault(id(impl), (impl, bridged, []))[2].append(obj)
+        groups, unknown = self._dispatch_groups(receiver, method, keyed)
         fanout = self._summarised(receiver, method, groups, unknown, contract_call)
         if fanout:
             call = f"{method.owner.simple_name}.{method.name}({type_names(args)})"
@@ -251,6 +240,33 @@ class CallsMixin:
             why = f"{trouble.what}, {trouble.where}" if trouble else "no model of this method"
             state = self.stuck_unless(state, receiver.member_guard(unknown),
                                       f"{unknown[0].cls.simple_name}.{method.name} ({why})", line)
+        results += self._implementations_run(state, unchecked, receiver, groups, args, line)
+        return self._merge_results(results, method.return_type)
+
+    def _dispatch_groups(self, receiver: Ref, method: MethodInfo, keyed: list[HeapObj]):
+        """The receiver's objects grouped by the implementation of ``method`` they run:
+        (implementation's id -> (implementation, bridged, objects), the objects whose
+        implementation the engine does not know); ``keyed`` ones are in neither."""
+        groups: dict[int, tuple[MethodInfo, bool, list]] = {}
+        unknown = []
+        for obj in receiver.targets:
+            if obj is not None and obj not in keyed:
+                impl, bridged = self._implementation(obj, method)
+                if impl is None and method.abstract and obj.cls.is_project \
+                        and obj.class_unknown and not obj.opaque:
+                    impl = method  # an unknown subclass implements it
+                if impl is None:
+                    unknown.append(obj)
+                else:
+                    groups.setdefault(id(impl), (impl, bridged, []))[2].append(obj)
+        return groups, unknown
+
+    def _implementations_run(self, state: State, unchecked: z3.BoolRef, receiver: Ref,
+                             groups: dict, args: list[Value], line: int) -> list:
+        """Each implementation run on its objects, where the path may have them (asked
+        where there are more than two implementations; ``unchecked``: the path before the
+        receiver's null check)."""
+        results = []
         for impl, bridged, objs in groups.values():
             this = receiver.narrowed(objs)
             guard = receiver.member_guard(objs)
@@ -265,7 +281,7 @@ class CallsMixin:
                 continue
             results.append(self.branch(state, guard, lambda s, i=impl, b=bridged, t=this:
                                        self._invoke_bridged(i, b, t, args, s, line)))
-        return self._merge_results(results, method.return_type)
+        return results
 
     def _ruled_out(self, guard: z3.BoolRef, receiver: Ref, objs: list[HeapObj]) -> bool:
         """Does the path guard simplify to false once the receiver is fixed to each of
