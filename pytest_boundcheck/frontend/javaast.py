@@ -1,4 +1,4 @@
-"""The Java syntax tree the engine reads: small immutable nodes with source lines.
+"""The Java syntax tree the engine reads: small immutable nodes with source lines and columns.
 
 The parser (parse.py) builds these from tree-sitter's concrete tree; everything
 after parsing sees only these nodes. A construct the engine cannot model yet is
@@ -23,6 +23,7 @@ class TypeName:
 @dataclass(frozen=True, slots=True)
 class Expr:
     line: int
+    column: int = field(default=0, kw_only=True)  # 1-based; 0 where the syntax tree has none
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +195,7 @@ class UnsupportedExpr(Expr):
 @dataclass(frozen=True, slots=True)
 class Stmt:
     line: int
+    column: int = field(default=0, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,6 +355,7 @@ class FieldDecl:
     init: Expr | None
     line: int
     annotations: tuple[Annotation, ...] = ()
+    column: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,6 +369,7 @@ class MethodDecl:
     line: int
     doc: str | None = None
     end_line: int = 0
+    column: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -400,6 +404,7 @@ class TypeDecl:
     annotations: tuple[Annotation, ...] = ()
     constants: tuple[EnumConstant, ...] = ()  # of an enum, in declaration order
     anonymous: bool = False  # the body of ``new T(...) { ... }``, with T as its superclass
+    column: int = 0
 
 
 @dataclass(frozen=True, slots=True)

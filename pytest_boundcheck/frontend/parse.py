@@ -79,6 +79,11 @@ def _line(node: Node) -> int:
     return node.start_point.row + 1
 
 
+def _column(node: Node) -> int:
+    """The 1-based column where the node starts (tree-sitter counts bytes from 0)."""
+    return node.start_point.column + 1
+
+
 def _text(node: Node) -> str:
     return node.text.decode()
 
@@ -204,7 +209,7 @@ class _Converter:
             type_params=self.type_params(node.child_by_field_name("type_parameters")),
             superclass=self.type(_named(superclass)[0]) if superclass else None,
             interfaces=self.type_list(interfaces), line=_line(node),
-            doc=self.doc(node), annotations=self.annotations(node),
+            doc=self.doc(node), annotations=self.annotations(node), column=_column(node),
             **{**body, "fields": tuple(components) + body["fields"]})
 
     def anonymous_class(self, node: Node, supertype: ast.TypeName) -> ast.TypeDecl:
@@ -306,7 +311,7 @@ class _Converter:
         type_ = self.type(node.child_by_field_name("type"))
         annotations = self.annotations(node)
         return [ast.FieldDecl(mods, self.declarator_type(type_, d), _text(d.child_by_field_name("name")),
-                              self.initializer(d), _line(d), annotations)
+                              self.initializer(d), _line(d), annotations, _column(d))
                 for d in node.children_by_field_name("declarator")]
 
     def declarator_type(self, type_: ast.TypeName, declarator: Node) -> ast.TypeName:
@@ -332,7 +337,8 @@ class _Converter:
             name="<init>" if is_ctor else _text(node.child_by_field_name("name")),
             params=self.params(node.child_by_field_name("parameters")),
             body=self.block(body) if body is not None else None,
-            line=_line(node), doc=self.doc(node), end_line=node.end_point.row + 1)
+            line=_line(node), doc=self.doc(node), end_line=node.end_point.row + 1,
+            column=_column(node))
 
     def params(self, node: Node) -> tuple[ast.Param, ...]:
         out = []
@@ -377,6 +383,12 @@ class _Converter:
         return out[0] if len(out) == 1 else ast.Block(_line(node), tuple(out))
 
     def stmts(self, node: Node) -> list[ast.Stmt]:
+        """The statements of one node (a declaration of several locals gives one each), with
+        its column."""
+        column = _column(node)
+        return [s if s.column else replace(s, column=column) for s in self._stmts(node)]
+
+    def _stmts(self, node: Node) -> list[ast.Stmt]:
         t, line = node.type, _line(node)
         if t == "local_variable_declaration":
             type_ = self.type(node.child_by_field_name("type"))
@@ -542,8 +554,9 @@ class _Converter:
         method = getattr(self, "expr_" + node.type, None)
         if method is None:
             what = _UNSUPPORTED_EXPRS.get(node.type, node.type.replace("_", " "))
-            return ast.UnsupportedExpr(_line(node), what)
-        return method(node)
+            return ast.UnsupportedExpr(_line(node), what, column=_column(node))
+        found = method(node)
+        return found if found.column else replace(found, column=_column(node))
 
     def expr_array_access(self, node):
         return ast.ArrayAccess(_line(node), self.expr(node.child_by_field_name("array")),

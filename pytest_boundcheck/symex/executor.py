@@ -144,7 +144,7 @@ class Executor(StatementsMixin, SwitchMixin, ExpressionsMixin, OperatorsMixin, C
     def exec_stmt(self, stmt: ast.Stmt, state: State) -> State:
         self.step()
         if time.perf_counter() > self.deadline:
-            raise OutOfTime(self.here(stmt.line))
+            raise OutOfTime(self.here(stmt.line, stmt.column))
         return _STATEMENTS[type(stmt)](self, stmt, state)
 
     def eval(self, expr: ast.Expr, state: State) -> tuple[Value, State]:
@@ -152,7 +152,7 @@ class Executor(StatementsMixin, SwitchMixin, ExpressionsMixin, OperatorsMixin, C
         try:
             return _EXPRESSIONS[type(expr)](self, expr, state)
         except NotModelled as e:
-            self.unsupported(state, str(e), expr.line)
+            self.unsupported(state, str(e), expr.line, column=expr.column)
 
     def resolve_type(self, tn: ast.TypeName) -> JType:
         method = self.frame.method

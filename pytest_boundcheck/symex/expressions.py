@@ -55,7 +55,7 @@ class ExpressionsMixin:
         return semantics.constant(self.ctx, _LITERAL_TYPES[expr.kind], expr.value), state
 
     def _eval_UnsupportedExpr(self, expr: ast.UnsupportedExpr, state: State):
-        self.unsupported(state, expr.what, expr.line)
+        self.unsupported(state, expr.what, expr.line, column=expr.column)
 
     def _eval_This(self, expr: ast.This, state: State):
         if self.frame.this is None:

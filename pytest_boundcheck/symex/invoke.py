@@ -49,7 +49,7 @@ class InvokeMixin:
                 entry = self._constructor_prologue(method, entry)
                 body = ast.Block(body.line, tuple(s for s in body.stmts if not isinstance(s, ast.CtorCall)))
             end = self.exec_stmt(body, entry)
-            frame.returns.append((end, None, method.decl.line))
+            frame.returns.append((end, None, (method.decl.line, method.decl.column)))
         except DeadPath:
             pass
         finally:
@@ -65,9 +65,9 @@ class InvokeMixin:
             value = self.named(merge_values(
                 self.ctx, method.return_type,
                 [(s.guard, v) for s, v, _ in frame.returns if v is not None]), method.name)
-        site = self.site(Location(method.owner.path, frame.returns[-1][2]))
-        for s, _, ret_line in reversed(frame.returns[:-1]):
-            site = mk_ite(s.guard, self.site(Location(method.owner.path, ret_line)), site)
+        site = self.site(Location(method.owner.path, *frame.returns[-1][2]))
+        for s, _, at in reversed(frame.returns[:-1]):
+            site = mk_ite(s.guard, self.site(Location(method.owner.path, *at)), site)
         return value, State(out.guard, state.env, out.heap), site
 
     def _delegates_too_deep(self, method: MethodInfo, this: Ref | None) -> bool:

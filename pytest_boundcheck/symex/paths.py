@@ -41,13 +41,14 @@ class PathsMixin:
     def frame(self) -> Frame:
         return self.frames[-1]
 
-    def here(self, line: int) -> Location:
-        return Location(self.frame.path, line)
+    def here(self, line: int, column: int = 0) -> Location:
+        return Location(self.frame.path, line, column)
 
-    def unsupported(self, state: State, what: str, line: int, path: str | None = None):
+    def unsupported(self, state: State, what: str, line: int, path: str | None = None,
+                    column: int = 0):
         """This path reaches something the engine does not model (at ``line`` of the
         current method's file, or of ``path``): it ends here."""
-        where = Location(path, line) if path is not None else self.here(line)
+        where = Location(path, line, column) if path is not None else self.here(line, column)
         self._stuck(Event(state.guard, what, where))
         raise DeadPath
 
@@ -105,8 +106,9 @@ class PathsMixin:
             raise DeadPath
         return State(rest, state.env, state.heap)
 
-    def raise_(self, state: State, exc: Ref, line: int, message: str | None = None) -> None:
-        self.handlers[-1].append(Thrown(state.guard, state, exc, self.here(line), message))
+    def raise_(self, state: State, exc: Ref, line: int, message: str | None = None,
+               column: int = 0) -> None:
+        self.handlers[-1].append(Thrown(state.guard, state, exc, self.here(line, column), message))
 
     def branch(self, state: State, cond: z3.BoolRef, run):
         """Run ``run(state')`` on the paths where ``cond`` holds; None if none get through."""

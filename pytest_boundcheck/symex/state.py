@@ -86,7 +86,8 @@ class Frame:
     method: MethodInfo | None
     cls: ClassInfo
     this: Ref | None
-    returns: list[tuple[State, Value | None, int]] = field(default_factory=list)
+    # each return: the state, the value, and where (line, column)
+    returns: list[tuple[State, Value | None, tuple[int, int]]] = field(default_factory=list)
     jumps: list[Jump] = field(default_factory=list)
     constants: set[str] = field(default_factory=set)  # final locals with constant initialisers
     observe: bool = False

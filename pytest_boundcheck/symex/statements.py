@@ -132,7 +132,7 @@ class StatementsMixin:
             value, state = self.eval(stmt.value, state)
             value, state = self.assign_convert(state, value, self.frame.method.return_type,
                                                stmt.line)
-        self.frame.returns.append((state, value, stmt.line))
+        self.frame.returns.append((state, value, (stmt.line, stmt.column)))
         raise DeadPath
 
     def _exec_Throw(self, stmt: ast.Throw, state: State) -> State:
@@ -142,7 +142,8 @@ class StatementsMixin:
             raise DeadPath
         exc, state = self.eval(stmt.value, state)
         state = self.null_check(state, exc, stmt.line)
-        self.raise_(state, exc.narrowed(o for o in exc.targets if o is not None), stmt.line)
+        self.raise_(state, exc.narrowed(o for o in exc.targets if o is not None), stmt.line,
+                    column=stmt.column)
         raise DeadPath
 
     def _exec_Assert(self, stmt: ast.Assert, state: State) -> State:
@@ -165,8 +166,8 @@ class StatementsMixin:
             thrown = self.handlers.pop()
         # every abrupt completion of the try and catch blocks runs the finally block, then
         # goes on as it was going, unless the finally block completes abruptly itself
-        pending = [(s, lambda s2, v=v, ln=ln: frame.returns.append((s2, v, ln)))
-                   for s, v, ln in frame.returns[returns:]]
+        pending = [(s, lambda s2, v=v, at=at: frame.returns.append((s2, v, at)))
+                   for s, v, at in frame.returns[returns:]]
         del frame.returns[returns:]
         for jump, *counts in marks:
             for filed, mark in zip((jump.breaks, jump.continues, jump.yields), counts):
@@ -237,7 +238,7 @@ class StatementsMixin:
         return state
 
     def _exec_UnsupportedStmt(self, stmt: ast.UnsupportedStmt, state: State) -> State:
-        self.unsupported(state, stmt.what, stmt.line)
+        self.unsupported(state, stmt.what, stmt.line, column=stmt.column)
 
 
 def _state_of(entry) -> State:

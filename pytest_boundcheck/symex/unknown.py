@@ -44,7 +44,8 @@ class UnknownCallsMixin:
         modelled = receiver is not None and any(
             o is not None and collections_model.kind_of(o.cls) is not None for o in receiver.targets)
         if static_type.origin == "project" or (own is None and known) or modelled:
-            self.unsupported(state, f"call to {call} (no model of this method)", expr.line)
+            self.unsupported(state, f"call to {call} (no model of this method)", expr.line,
+                             column=expr.column)
         site = self.site(f"{static_type.simple_name}.{expr.name}")
         if own is None:
             result_type = self.resolve_type(expr.context) if expr.context is not None else None
