@@ -118,10 +118,6 @@ for _name, _supers in {
 _CLASSES[LAMBDA] = ("class", "final", OBJECT, ("java.lang.Runnable", "java.util.Comparator", *(
     n for n in _CLASSES if n.startswith("java.util.function."))))
 
-# the exception classes declared so far, in declaration order, whose constructors the models
-# give (they keep nothing of their arguments: no model reads an exception's message)
-EXCEPTIONS = tuple(name for name in _CLASSES if name.endswith(("Exception", "Error", "Throwable")))
-
 # The java.util collection classes the engine represents (``symex.collections``), with the
 # JDK's supertypes: class -> the interface its contents are seen through.
 COLLECTION_CLASSES = {
@@ -156,6 +152,10 @@ def _declare_collections() -> None:
 
 
 _declare_collections()
+
+# the exception classes the table declares, in declaration order, whose constructors the
+# models give (they keep nothing of their arguments: no model reads an exception's message)
+EXCEPTIONS = tuple(name for name in _CLASSES if name.endswith(("Exception", "Error", "Throwable")))
 
 
 # type variables of generic JDK types whose methods are declared with them
