@@ -353,7 +353,7 @@ class ContractItem(pytest.Item):
         if excinfo.errisinstance(ContractViolation):
             return str(excinfo.value)
         # short: the long style lists the source of each of the hundreds of frames of a
-        # recursive exploration, which took two minutes for one of guava's items
+        # recursive exploration, which can take minutes
         return ("boundcheck internal error, please report it\n"
                 f"{super().repr_failure(excinfo, style='short')}")
 

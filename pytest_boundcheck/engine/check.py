@@ -63,8 +63,8 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
         universe = universe[:-2] + [cls] + universe[-2:]  # (String and Object stay last)
     domains = parameter_domains(program, contract, cls, universe)
     # the time limit starts now: the first item of a run makes the project's tables of which
-    # classes each equals accepts (guava's take 2 to 7 s), and an item run alone would
-    # otherwise be checked in less time than it is in the whole run
+    # classes each equals accepts (seconds, on a large project), and an item run alone
+    # would otherwise be checked in less time than it is in the whole run
     start = time.perf_counter()
     end = start + bounds.timeout * (1 - config.report_share)
     smaller = bounds.smaller()
@@ -74,7 +74,7 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
                              Schedule(start, start + bounds.timeout, end, end), config)
     # planned as if it had the whole time limit, so that it finds by its cut what it would
     # find in that time: planned for less, the solver's phases are shorter and it finds
-    # less, even early (joda-time lost 9 violations found in 4 to 7.5 s)
+    # less, even early (docs/dev/tuning.md)
     detail, timings = _check_within(*check, bounds, universe, domains, Schedule(
         start, start + bounds.timeout, start + bounds.timeout * config.explore_share,
         start + bounds.timeout * config.bounds_set_share), config)

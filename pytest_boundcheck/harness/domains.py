@@ -64,7 +64,7 @@ def own_classes(contract: Contract, domains: list[ParamDomain]) -> list[ParamDom
     fifteen), a far smaller question. None unless some parameter so loses at least half
     of its classes: a question not much smaller is not worth asking first. None for the
     compareTo contracts: an order spans the classes it compares, and their violations
-    tend to be across classes (joda-time's duration fields, compared by their unit)."""
+    tend to be across classes (duration fields compared by their unit)."""
     if contract.family == "compareto":
         return None
     own = set(domains[0].types)
@@ -110,8 +110,8 @@ def _equality_universe(program: Program, checked: list[ClassInfo]) -> list[Class
     """The universe whose equals table (``guards``) a check reads: the project's, or for a
     check of an abstract class on an unknown subclass's objects (which adds that class
     to it), the project's with every such class. One table then serves all those checks,
-    where one for each took a second on guava; its accepted sets and groups are at most
-    wider than the check's own: more classes met, never fewer."""
+    where one for each costs a large project a second each; its accepted sets and groups
+    are at most wider than the check's own: more classes met, never fewer."""
     # (its universe's classes, that universe with every abstract class checked on an unknown
     # subclass's objects), once per program
     if "equality universe" not in program.derived:

@@ -59,9 +59,9 @@ from pytest_boundcheck.symex.values import mk_or
 def configure_z3(config: EngineConfig = DEFAULT) -> None:
     """Z3's process-wide settings, set by the engine when a check starts: its memory cap
     (past it Z3 aborts the process), and its Python layer's checks of each call's
-    arguments off (the engine makes millions of calls, and those checks took 8 % of the
-    time of joda-time's checks near the median; Z3 itself still rejects an ill-sorted
-    term, as a Z3Exception)."""
+    arguments off (the engine makes millions of calls, and those checks cost a noticeable
+    share of a large check's time; Z3 itself still rejects an ill-sorted term, as a
+    Z3Exception)."""
     z3.set_param("memory_max_size", config.memory_limit_mb)
     z3.z3.Z3_DEBUG = False
 
@@ -119,9 +119,8 @@ class Solver:
         limit) and ``rlimit`` units, and the solver that asked, for its model. Asked first
         of Z3's SMT core alone (``_core_solver``), within ``config.core_rlimit`` units or
         ``config.core_share`` of the time (of the ``planned`` seconds, if more), then of its
-        default solver, whose preprocessing can take seconds on what the core decides at once
-        (commons-lang's ``IntegerRange`` hashcode-consistent: undecided in 3.6 s, and
-        unsatisfiable in 0.01 s), while it bit-blasts arithmetic the core is slow on.
+        default solver, whose preprocessing can take seconds on what the core decides at once,
+        while it bit-blasts arithmetic the core is slow on (docs/dev/tuning.md).
         Minimising asks the default solver only (not ``core_first``): the two pick other
         values among those allowed, and the default solver's read better (``MIN_VALUE``,
         not ``MIN_VALUE + 1``)."""
@@ -146,8 +145,8 @@ class Solver:
         of terms its context holds, and a query that takes 1 s alone takes 5 s beside the
         million that exploring made. Equalities under disjunctions are not solved for
         (``context_solve``, which Z3 does unless told not to): that looks at the whole
-        query for each one, without looking at the time limit, and took 16 s on a guava
-        query of 32,000 terms given 0.6 s."""
+        query for each one, without looking at the time limit, which on a query of tens of
+        thousands of terms runs far past it."""
         s.set("random_seed", 0)
         s.set("context_solve", False)
         if seconds is not None:
@@ -319,9 +318,8 @@ class Solver:
         (equals by ``doubleToLongBits`` of fields that mutators add to) is so decided
         without bit-blasting any of it. Satisfiable where a model of that, its inputs
         pinned (all, or all but the arithmetic's operands), is one of the goal: a violation
-        that turns on the bits of fields, not on arithmetic (commons-math's
-        ``FirstMoment``, equal within one ulp: found so in 0.4 s, where its search ran out
-        of 2.5 s)."""
+        that turns on the bits of fields, not on arithmetic (statistics equal within one
+        ulp), is found so where its search runs out of time."""
         terms = [goal, *self.constraints]
         if without_floating_point(terms):
             return Answer("unknown")
@@ -426,8 +424,8 @@ class Solver:
     def _with_choices(self, fixed: list[z3.BoolRef], deadline: float) -> list[z3.BoolRef] | None:
         """The constraints with the object choices ``fixed`` put in (``with_fixed``),
         remembered for the last choices asked: the paths of one case, searched one after
-        the other, share its choices, and putting them into a commons-math statistic's
-        constraints took 0.17 s a path, a third of each."""
+        the other, share its choices, and putting them into a large check's constraints
+        again for each path would take a good share of each."""
         key = (tuple(f.sexpr() for f in fixed), len(self.constraints))
         if self._fixed[0] != key:
             constraints = with_fixed(self.constraints, fixed, deadline)
@@ -661,7 +659,6 @@ def _core_solver(ctx: z3.Context) -> z3.Solver:
     (``solve-eqs``) and drops terms with an unconstrained variable: a query whose
     definitions chain through many variables (the hashes of a class hierarchy's fields)
     can then be decided at once where the core alone, or Z3's default solver, takes
-    seconds (commons-math's ``FirstMoment`` hashcode-consistent: unsatisfiable in 0.01 s,
-    and undecided in 30 s)."""
+    seconds or more (docs/dev/tuning.md)."""
     return z3.Then("simplify", "propagate-values", "solve-eqs", "elim-uncnstr", "simplify",
                    "smt", ctx=ctx).solver()

@@ -129,8 +129,8 @@ def with_fixed(terms: list[z3.BoolRef], fixed: list[z3.BoolRef],
     """``terms`` with the object choices ``fixed`` (``choice == value``) put in, simplified:
     a choice picks one branch of each call dispatched on it, and the floating-point
     arithmetic of the others goes. They line up with ``terms``; the variables of each
-    are among those of its original. None past the ``deadline``: over the constraints of
-    a guava check made from field values, this took 8.7 s, 13 s past the check's limit."""
+    are among those of its original. None past the ``deadline``: over the constraints of a
+    large check made from field values, this can take seconds past the check's limit."""
     pairs = [(a, b) if z3.is_bv_value(b) else (b, a) for a, b in (f.children() for f in fixed)]
     simpler = []
     for t in terms:
@@ -169,7 +169,7 @@ def factored(goal: z3.BoolRef, done: dict, deadline: float) -> z3.BoolRef | None
     goal of thousands of paths, the Python API's checks per child took seconds; and without
     recursion, as a goal may nest deeper than Python's stack.
     ``done``: term id -> (term, result), kept across calls (the term keeps its id). None
-    past the ``deadline``: a goal of commons-math's sparse vectors took 10 s."""
+    past the ``deadline``: a goal of thousands of paths can take seconds."""
     pending, kids_of, steps = [goal], {}, 0
     while pending:
         steps += 1

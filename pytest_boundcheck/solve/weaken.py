@@ -72,8 +72,7 @@ class WithoutFloatingPoint:
 
     def weakened(self, term: z3.ExprRef, deadline: float = math.inf) -> z3.ExprRef:
         """``term`` weakened; ``TooLate`` once ``deadline`` passes: a question about
-        thousands of constraints weakens each one (commons-math's ``SummaryStatistics``
-        equals-symmetric: 12,000, which took 6 to 11 s of its 0.6 s)."""
+        thousands of constraints weakens each one, which can take many times its time."""
         if time.perf_counter() > deadline:
             raise TooLate
         self._deadline = deadline

@@ -290,11 +290,10 @@ class CallsMixin:
         them without a solver (the oracle may give up on a guard that large). Asked of
         the path before its null check of the receiver, which every object passes: a
         path that never tested the receiver is left as it is, unsimplified (simplifying
-        the guard of a large check took a quarter of joda-time's time). Once
-        ``config.ruled_out_misses`` calls in a row had nothing ruled out, or once it was asked of
-        that many and ruled out fewer than one in ``config.ruled_out_ratio``, not asked again: a
-        check where it rules out little spent most of its exploring on it (joda-time's
-        ``LocalDate`` compareto-transitive: 6 of its 8 s, for 18 calls of 2,626)."""
+        the guard of a large check is costly). Once ``config.ruled_out_misses`` calls in a
+        row had nothing ruled out, or once it was asked of that many and ruled out fewer
+        than one in ``config.ruled_out_ratio``, not asked again: a check where it rules out
+        little would spend most of its exploring on it (docs/dev/tuning.md)."""
         asked, hits = self._ruled_out_asks
         if z3.is_bv_value(receiver.id) or self._ruled_out_misses >= self.config.ruled_out_misses \
                 or (asked >= self.config.ruled_out_misses and hits * self.config.ruled_out_ratio < asked):

@@ -155,7 +155,7 @@ def _fp_equal(x: z3.FPRef, y: z3.FPRef, ctx: z3.Context) -> z3.BoolRef:
     """IEEE ``==`` (``fp.eq``) spelt as the same value or two zeros: the solve stage splits
     such a disjunction into cases, and in the first ``y`` is replaced by ``x``. Left as
     ``fp.eq``, proving that equal doubles hash alike is a bit-level puzzle through the hash
-    arithmetic (commons-math's Vector2D hashcode-consistent: undecided in 30 s)."""
+    arithmetic, which the solver may not decide in the time limit."""
     return z3.And(mk_not(z3.fpIsNaN(x, ctx)),
                   z3.Or(x == y, z3.And(z3.fpIsZero(x, ctx), z3.fpIsZero(y, ctx))))
 

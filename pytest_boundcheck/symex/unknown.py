@@ -148,8 +148,8 @@ class UnknownCallsMixin:
         classes have ``config.summary_wide`` or more implementations of, and then at every call,
         so that the results agree: the same object, the same result, whichever class's
         code made the call. Other calls on them are followed: exact, they give verdicts
-        that such results would leave possible violations (guava's collections, whose
-        ``size()`` and ``delegate()`` a dozen classes or more implement)."""
+        that such results would leave possible violations (collections whose ``size()``
+        a dozen classes or more implement)."""
         if unknown or contract_call or method.return_type is VOID \
                 or jdk.NOT_FUNCTIONS.fullmatch(method.name):
             return 0

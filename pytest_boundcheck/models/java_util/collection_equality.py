@@ -53,9 +53,9 @@ def _equals(kind: str, compare, with_code=None):
     """AbstractList/Set/Map.equals: the same object, or an object of the interface with
     contents that ``compare(m, state, this, a, b, going, line)`` finds equal; of an object
     whose class has code of its own, as ``with_code(m, state, this, other, line)`` finds,
-    where given and the other may be of fewer than ``config.summary_fanout`` such classes (as for
-    a call on an object made from field values: guava's sets compared with any of its
-    dozens of Set classes ran out of time exploring them)."""
+    where given and the other may be of fewer than ``config.summary_fanout`` such classes (as
+    for a call on an object made from field values: a set compared with any of a library's
+    dozens of Set classes runs out of time exploring them)."""
     def model_(m, state, this, args, line):
         o = args[0]
         found = instances(m, o, m.cls(INTERFACE_OF[kind]))
