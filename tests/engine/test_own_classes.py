@@ -4,15 +4,12 @@ the whole check runs in the time left."""
 from __future__ import annotations
 
 import dataclasses
-import textwrap
-import time
 
 from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.config.tuning import DEFAULT
 from pytest_boundcheck.engine import check
-from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.harness.domains import ParamDomain, own_classes
 from pytest_boundcheck.report.text import message
-from pytest_boundcheck.symex import executor as symex
 
 # equals accepts any Shape whose size is within 1: not transitive, among squares alone too
 SHAPES = {
@@ -42,11 +39,12 @@ SHAPES = {
 }
 
 
-def checked(tmp_path, monkeypatch, name: str, contract: str, bounds: Bounds = Bounds()):
-    """The outcome of one item, and the parameter domains of each check it ran."""
+def checked(java, monkeypatch, name: str, contract: str, bounds: Bounds = Bounds(),
+            config=DEFAULT):
+    """The outcome of one item, and the parameter domains of each check it ran (which no
+    result records: a spy on ``check_on``, which it leaves as it is)."""
     for file, source in SHAPES.items():
-        (tmp_path / f"{file}.java").write_text(textwrap.dedent(source))
-    project = Project([tmp_path])
+        java.write(f"{file}.java", source)
     runs = []
     real = check.check_on
 
@@ -54,9 +52,7 @@ def checked(tmp_path, monkeypatch, name: str, contract: str, bounds: Bounds = Bo
         runs.append([sorted(t.simple_name for t in d.types) for d in domains])
         return real(program, cls, found, bounds, universe, domains, *rest, **kw)
     monkeypatch.setattr(check, "check_on", recorded)
-    cls = next(c for c in project.program.project if c.simple_name == name)
-    item = next(c for c in project.contracts_for(cls) if c.id == contract)
-    return project.check(cls, item, bounds), runs
+    return java.result(name, contract, bounds, config), runs
 
 
 def test_the_other_parameters_are_narrowed_to_the_receivers_classes():
@@ -73,38 +69,33 @@ def test_the_other_parameters_are_narrowed_to_the_receivers_classes():
     assert own_classes(type("Contract", (), {"family": "compareto"})(), domains) is None
 
 
-def test_a_violation_among_the_receivers_own_objects_is_the_result(tmp_path, monkeypatch):
-    found, runs = checked(tmp_path, monkeypatch, "Square", "equals-transitive")
+def test_a_violation_among_the_receivers_own_objects_is_the_result(java, monkeypatch):
+    found, runs = checked(java, monkeypatch, "Square", "equals-transitive")
     assert found.status == "failed"
     assert runs == [[["Square"], ["Square"], ["Square"]]]  # the whole check never ran
     assert "Square y = new Square(" in message(found) and "Square z = new Square(" in message(found)
 
 
-def test_without_one_there_the_whole_check_runs(tmp_path, monkeypatch):
-    found, runs = checked(tmp_path, monkeypatch, "Square", "hashcode-consistent")
+def test_without_one_there_the_whole_check_runs(java, monkeypatch):
+    found, runs = checked(java, monkeypatch, "Square", "hashcode-consistent")
     assert found.status == "passed"
     assert runs == [[["Square"], ["Square"]], [["Square"], ["Circle", "Square"]]]
     assert "own classes" in found.timings
 
 
 def test_where_exploring_them_runs_out_of_time_the_whole_check_within_those_bounds_is_not_begun(
-        tmp_path, monkeypatch):
+        java, monkeypatch):
     """Within the bounds set, the whole check would have no longer to explore than the first
-    had, and more to explore: the smaller bounds get its time."""
-    exec_stmt = symex.Executor.exec_stmt
-
-    def slow_exploring(self, stmt, state):  # within the bounds set, takes all the time it has
-        if self.bounds.unroll == Bounds().unroll:
-            time.sleep(max(0.0, self.deadline - time.perf_counter()) + 0.001)
-        return exec_stmt(self, stmt, state)
-    monkeypatch.setattr(symex.Executor, "exec_stmt", slow_exploring)
-    found, runs = checked(tmp_path, monkeypatch, "Square", "hashcode-consistent",
-                          dataclasses.replace(Bounds(), timeout=1.0))
+    had, and more to explore: the smaller bounds get its time. (Exploring within the bounds
+    set has none of the time limit here: it runs out of time at once.)"""
+    found, runs = checked(java, monkeypatch, "Square", "hashcode-consistent",
+                          dataclasses.replace(Bounds(), timeout=1.0),
+                          dataclasses.replace(DEFAULT, explore_share=0.0))
     own, whole = [["Square"], ["Square"]], [["Square"], ["Circle", "Square"]]
     assert runs == [own, own, whole]  # the bounds set's first check, then the smaller bounds'
     assert found.status == "passed"
     assert message(found).startswith("no violation within int 32-bit, 2 unrolls, inline depth 4;")
     assert ("smaller bounds than those set, whose check was undecided: exploring the code had "
-            "not ended 0.3 s into the time limit of 1 s per item (at Shape.java:") in message(found)
+            "not ended 0.0 s into the time limit of 1 s per item (at Shape.java:") in message(found)
     assert ("; that with y of Square's own classes only: the check with all their classes "
             "would explore more in no longer, and was not begun") in message(found)

@@ -2,23 +2,15 @@
 without loss, and whose text is made in one place."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from pytest_boundcheck.config.bounds import Bounds
-from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.engine.result import CheckResult, Held, SkipReason, Verdict
 from pytest_boundcheck.report.text import message
 
-SAMPLES = Path(__file__).resolve().parent.parent / "sample_projects"
 
-
-def result_of(sample: str, cls_name: str, contract: str) -> CheckResult:
-    project = Project([SAMPLES / sample])
-    cls = next(c for c in project.program.project if c.fqname == cls_name)
-    return project.check(cls, next(c for c in project.contracts_for(cls) if c.id == contract),
-                         Bounds())
+def result_of(java, sample: str, cls_name: str, contract: str) -> CheckResult:
+    return java.sample(sample).result(cls_name, contract)
 
 
 @pytest.mark.parametrize("sample, cls, contract, verdict, reason", [
@@ -28,16 +20,16 @@ def result_of(sample: str, cls_name: str, contract: str) -> CheckResult:
     ("orders", "orders.Priority", "compareto-equals", Verdict.ADVISORY, None),
     ("collections", "coll.Registry", "hashcode-consistent", Verdict.SKIPPED, SkipReason.UNSUPPORTED),
 ])
-def test_a_result_goes_to_json_and_back_without_loss(sample, cls, contract, verdict, reason):
-    result = result_of(sample, cls, contract)
+def test_a_result_goes_to_json_and_back_without_loss(java, sample, cls, contract, verdict, reason):
+    result = result_of(java, sample, cls, contract)
     assert (result.verdict, result.reason) == (verdict, reason)
     again = CheckResult.from_json(result.to_json())
     assert again == result
     assert message(again) == message(result)
 
 
-def test_a_counterexample_is_structured_objects_and_steps():
-    found = result_of("points", "shapes.Point2D", "hashcode-consistent").counterexample
+def test_a_counterexample_is_structured_objects_and_steps(java):
+    found = result_of(java, "points", "shapes.Point2D", "hashcode-consistent").counterexample
     assert found.statements == ("Point2D x = new Point2D(0, 0);", "Point3D y = new Point3D(0, 0, 1);")
     assert found.columns == ("x (Point2D)", "y (Point3D)")
     assert [(r.field, r.values) for r in found.rows] == [
@@ -49,8 +41,8 @@ def test_a_counterexample_is_structured_objects_and_steps():
     assert found.exception == "AssertionError" and found.thrown
 
 
-def test_a_pass_says_what_it_held_within():
-    result = result_of("points", "shapes.Money", "equals-symmetric")
+def test_a_pass_says_what_it_held_within(java):
+    result = result_of(java, "points", "shapes.Money", "equals-symmetric")
     assert isinstance(result.detail, Held) and result.detail.within.bounds == Bounds()
     assert message(result) == ("no violation within int 32-bit, 8 unrolls, inline depth 8, strings: "
                                "length <= 3; objects: "

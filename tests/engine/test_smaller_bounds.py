@@ -4,6 +4,7 @@ holds of smaller bounds, and why; undecided again, the item is skipped with both
 from __future__ import annotations
 
 import dataclasses
+import fnmatch
 import textwrap
 import time
 
@@ -16,7 +17,6 @@ from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.report.text import message
 from pytest_boundcheck.solve import solver as solve
 from pytest_boundcheck.symex import executor as symex
-from pytest_boundcheck.symex.state import OutOfTime
 
 RANGE = """
     public final class Range {
@@ -35,27 +35,16 @@ SLOPPY = RANGE.replace("Range", "Sloppy").replace("&& ((Sloppy) o).high == high"
 SMALLER = Bounds().smaller()
 
 
-def outcome(tmp_path, source: str, contract: str, bounds: Bounds = Bounds()):
-    (tmp_path / "Demo.java").write_text(textwrap.dedent(source))
-    project = Project([tmp_path])
-    cls = project.program.project[0]
-    return project.check(cls, next(c for c in project.contracts_for(cls) if c.id == contract),
-                         bounds)
+def outcome(java, source: str, contract: str, bounds: Bounds = Bounds(), config=DEFAULT):
+    (found,) = java.write("Demo.java", source).check(contracts={contract}, bounds=bounds,
+                                                     config=config).values()
+    return found
 
 
-@pytest.fixture
-def undecided_within(monkeypatch):
-    """Exploring runs out of time at once within the bounds whose loop unrolls are
-    ``limit`` or more (by default those set)."""
-    def patch(limit: int = Bounds().unroll):
-        exec_stmt = symex.Executor.exec_stmt
-
-        def out_of_time(self, stmt, state):
-            if self.bounds.unroll >= limit:
-                raise OutOfTime(f"line {stmt.line}")
-            return exec_stmt(self, stmt, state)
-        monkeypatch.setattr(symex.Executor, "exec_stmt", out_of_time)
-    return patch
+# exploring runs out of time at once within the bounds set (it has none of the time limit)
+UNDECIDED_WITHIN_SET = dataclasses.replace(DEFAULT, explore_share=0.0)
+# ... and within the smaller ones too (all the time limit is kept for writing the result)
+UNDECIDED_WITHIN_BOTH = dataclasses.replace(DEFAULT, explore_share=0.0, report_share=1.0)
 
 
 def test_the_smaller_bounds_cut_what_multiplies_the_code_to_explore():
@@ -63,29 +52,28 @@ def test_the_smaller_bounds_cut_what_multiplies_the_code_to_explore():
     assert SMALLER.smaller() == SMALLER
 
 
-def test_a_check_undecided_within_the_bounds_set_passes_within_smaller_ones_saying_so(
-        tmp_path, undecided_within):
-    undecided_within()
-    found = outcome(tmp_path, RANGE, "hashcode-consistent")
+def test_a_check_undecided_within_the_bounds_set_passes_within_smaller_ones_saying_so(java):
+    found = outcome(java, RANGE, "hashcode-consistent", config=UNDECIDED_WITHIN_SET)
     assert found.status == "passed"
     assert message(found).startswith("no violation within int 32-bit, 2 unrolls, inline depth 4;")
     assert ("; smaller bounds than those set, whose check was undecided: exploring the code "
-            "had not ended 6.0 s into the time limit of 10 s per item (at line ") in message(found)
+            "had not ended 0.0 s into the time limit of 10 s per item (at Demo.java:") in message(found)
     assert "bounds: int 32-bit, 8 unrolls, inline depth 8" in message(found)
+    # what a verbose run shows of the pass
+    assert fnmatch.fnmatch(message(found), "no violation within int 32-bit, 2 unrolls, inline "
+                           "depth 4; *; smaller bounds than those set, whose check was undecided: "
+                           "exploring the code had not ended*")
 
 
-def test_a_violation_within_smaller_bounds_is_the_items_failure(tmp_path, undecided_within):
-    undecided_within()
-    found = outcome(tmp_path, SLOPPY, "hashcode-consistent")
+def test_a_violation_within_smaller_bounds_is_the_items_failure(java):
+    found = outcome(java, SLOPPY, "hashcode-consistent", config=UNDECIDED_WITHIN_SET)
     assert found.status == "failed" and found.counterexample is not None
     assert "bounds: int 32-bit, 2 unrolls, inline depth 4" in message(found)
     assert "\nfound within smaller bounds than those set, whose check was undecided" in message(found)
 
 
-def test_undecided_within_smaller_bounds_too_the_item_is_skipped_with_both_reasons(
-        tmp_path, undecided_within):
-    undecided_within(limit=1)
-    found = outcome(tmp_path, RANGE, "hashcode-consistent")
+def test_undecided_within_smaller_bounds_too_the_item_is_skipped_with_both_reasons(java):
+    found = outcome(java, RANGE, "hashcode-consistent", config=UNDECIDED_WITHIN_BOTH)
     assert found.status == "skipped" and found.undecided
     first, _, second = message(found).partition("; then within smaller bounds: ")
     assert "time limit of 10 s" in first and "bounds: int 32-bit, 8 unrolls" in first
@@ -133,24 +121,12 @@ def test_an_item_undecided_in_both_bounds_ends_within_its_time_limit(
     assert tables + 0.9 * limit < took < tables + limit
 
 
-def test_bounds_as_small_as_the_smaller_ones_are_checked_once(tmp_path, undecided_within):
-    undecided_within(limit=1)
-    found = outcome(tmp_path, RANGE, "hashcode-consistent", SMALLER)
+def test_bounds_as_small_as_the_smaller_ones_are_checked_once(java):
+    found = outcome(java, RANGE, "hashcode-consistent", SMALLER, UNDECIDED_WITHIN_BOTH)
     assert found.status == "skipped" and "smaller bounds" not in message(found)
 
 
-def test_a_decided_check_is_not_done_again(tmp_path):
-    found = outcome(tmp_path, RANGE, "hashcode-consistent")
+def test_a_decided_check_is_not_done_again(java):
+    found = outcome(java, RANGE, "hashcode-consistent")
     assert found.status == "passed" and "smaller bounds" not in message(found)
     assert message(found).startswith("no violation within int 32-bit, 8 unrolls, inline depth 8;")
-
-
-def test_the_verbose_report_shows_the_smaller_bounds_a_pass_holds_of(pytester, undecided_within):
-    undecided_within()
-    (pytester.path / "src").mkdir()
-    (pytester.path / "src" / "Range.java").write_text(textwrap.dedent(RANGE))
-    result = pytester.runpytest("--boundcheck", "src", "-v", "-k", "hashcode")
-    result.assert_outcomes(passed=1)
-    result.stdout.fnmatch_lines(["*::Range::hashcode-consistent PASSED (no violation within int "
-                                 "32-bit, 2 unrolls, inline depth 4; *; smaller bounds than those "
-                                 "set, whose check was undecided: exploring the code had not ended*"])

@@ -4,11 +4,9 @@ pass then names them as assumptions, and a violation is only a possible one."""
 from __future__ import annotations
 
 import dataclasses
-import textwrap
 
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.config.tuning import DEFAULT
-from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.report.text import message
 
 # Name.equals ignores case, so it is not symmetric with a String... but within its own
@@ -51,13 +49,10 @@ LABEL = """
     """
 
 
-def outcome(tmp_path, sources: dict[str, str], name: str, contract: str, config=DEFAULT):
+def outcome(java, sources: dict[str, str], name: str, contract: str, config=DEFAULT):
     for file, source in sources.items():
-        (tmp_path / f"{file}.java").write_text(textwrap.dedent(source))
-    project = Project([tmp_path])
-    cls = next(c for c in project.program.project if c.simple_name == name)
-    found = next(c for c in project.contracts_for(cls) if c.id == contract)
-    return project.check(cls, found, Bounds(), config)
+        java.write(f"{file}.java", source)
+    return java.result(name, contract, Bounds(), config)
 
 
 # exploring exactly runs out of time at once: every check trusts (and none is asked first
@@ -65,13 +60,13 @@ def outcome(tmp_path, sources: dict[str, str], name: str, contract: str, config=
 NO_TIME_FOR_EXACT = dataclasses.replace(DEFAULT, exact_share=0.0, own_classes_share=0.0)
 
 
-def test_exactly_a_case_sensitive_hash_of_a_case_insensitive_field_fails(tmp_path):
-    found = outcome(tmp_path, {"Name": NAME, "Tagged": TAGGED}, "Tagged", "hashcode-consistent")
+def test_exactly_a_case_sensitive_hash_of_a_case_insensitive_field_fails(java):
+    found = outcome(java, {"Name": NAME, "Tagged": TAGGED}, "Tagged", "hashcode-consistent")
     assert found.status == "failed" and not found.unconfirmed
 
 
-def test_trusting_shows_the_same_violation_as_a_possible_one(tmp_path):
-    found = outcome(tmp_path, {"Name": NAME, "Tagged": TAGGED}, "Tagged", "hashcode-consistent",
+def test_trusting_shows_the_same_violation_as_a_possible_one(java):
+    found = outcome(java, {"Name": NAME, "Tagged": TAGGED}, "Tagged", "hashcode-consistent",
                     NO_TIME_FOR_EXACT)
     assert found.status == "failed"
     assert found.unconfirmed.startswith(
@@ -79,16 +74,16 @@ def test_trusting_shows_the_same_violation_as_a_possible_one(tmp_path):
         "their contracts")
 
 
-def test_a_trusting_pass_names_the_classes_it_trusted(tmp_path):
-    found = outcome(tmp_path, {"Name": NAME, "Label": LABEL}, "Label", "hashcode-consistent",
+def test_a_trusting_pass_names_the_classes_it_trusted(java):
+    found = outcome(java, {"Name": NAME, "Label": LABEL}, "Label", "hashcode-consistent",
                     NO_TIME_FOR_EXACT)
     assert found.status == "passed"
     assert "assumed Name obeys the contracts of equals, hashCode and compareTo (of the project " \
            "classes among them, exploring the code exactly took longer than 0 s" in message(found)
 
 
-def test_the_contracts_own_arguments_are_explored_even_when_trusting(tmp_path):
+def test_the_contracts_own_arguments_are_explored_even_when_trusting(java):
     """Name's own symmetry is checked by running its code: trusting covers other objects."""
-    found = outcome(tmp_path, {"Name": NAME, "Label": LABEL}, "Name", "equals-symmetric",
+    found = outcome(java, {"Name": NAME, "Label": LABEL}, "Name", "equals-symmetric",
                     NO_TIME_FOR_EXACT)
     assert found.status == "passed" and "assumed" not in message(found)

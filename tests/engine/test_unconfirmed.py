@@ -4,10 +4,6 @@ from __future__ import annotations
 
 import textwrap
 
-import pytest
-
-from pytest_boundcheck.config.bounds import Bounds
-from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.report.text import message
 
 OUTER = """
@@ -36,34 +32,33 @@ SEALED = """
     """
 
 
-def outcomes(tmp_path, source: str, name: str) -> dict:
-    (tmp_path / f"{name.partition('.')[0]}.java").write_text(textwrap.dedent(source))
-    project = Project([tmp_path])
-    cls = next(c for c in project.program.project if c.simple_name == name)
-    return {c.id: project.check(cls, c, Bounds()) for c in project.contracts_for(cls)}
+def outcomes(java, source: str, name: str) -> dict:
+    """contract id -> result, of the class ``name`` in ``source``."""
+    java.write(f"{name.partition('.')[0]}.java", source)
+    return {contract: result for (_, contract), result in java.check({name}).items()}
 
 
-def test_a_private_nested_class_built_with_arguments_its_outer_class_never_passes(tmp_path):
-    key = outcomes(tmp_path, OUTER, "Outer.Key")
+def test_a_private_nested_class_built_with_arguments_its_outer_class_never_passes(java):
+    key = outcomes(java, OUTER, "Outer.Key")
     symmetric = key["equals-symmetric"]
     assert symmetric.status == "failed"  # Key(null): NullPointerException in equals
     assert "Key is private to Outer, whose code alone makes its objects" in symmetric.unconfirmed
-    outer = outcomes(tmp_path, OUTER, "Outer")
+    outer = outcomes(java, OUTER, "Outer")
     assert {k: o.status for k, o in outer.items()} == dict.fromkeys(outer, "passed")
 
 
-def test_a_class_made_from_any_field_values_gives_possible_violations(tmp_path):
-    symmetric = outcomes(tmp_path, SEALED, "Sealed")["equals-symmetric"]
+def test_a_class_made_from_any_field_values_gives_possible_violations(java):
+    symmetric = outcomes(java, SEALED, "Sealed")["equals-symmetric"]
     assert symmetric.status == "failed"
     assert symmetric.unconfirmed == ("Sealed objects were made with any field values "
                                      "(no accessible constructor)")
 
 
-def test_a_violation_that_needs_no_such_object_is_a_failure(tmp_path):
+def test_a_violation_that_needs_no_such_object_is_a_failure(java):
     """Sealed objects are made from field values, but the violation shows with a null tag:
     a failure, with a counterexample the program's own code can make."""
-    (tmp_path / "Sealed.java").write_text(textwrap.dedent(SEALED))
-    symmetric = outcomes(tmp_path, """
+    java.write("Sealed.java", SEALED)
+    symmetric = outcomes(java, """
         public final class Tagged {
             private final int n;
             private final Sealed tag;
@@ -77,10 +72,10 @@ def test_a_violation_that_needs_no_such_object_is_a_failure(tmp_path):
     assert "Sealed" not in message(symmetric).split("bounds:")[0]
 
 
-def test_a_violation_that_needs_no_unknown_function_result_is_a_failure(tmp_path):
+def test_a_violation_that_needs_no_unknown_function_result_is_a_failure(java):
     """A violation shows when ``signum()`` of a BigInteger (code the check does not have)
     returns 7, and also, without it, with ``v`` 123456: the second is the failure."""
-    outcome = outcomes(tmp_path, """
+    outcome = outcomes(java, """
         import java.math.BigInteger;
         public final class Signed {
             private final int v;
@@ -102,19 +97,12 @@ def test_a_violation_that_needs_no_unknown_function_result_is_a_failure(tmp_path
     assert transitive.unconfirmed.startswith("found with the results of BigInteger.signum()")
 
 
-def test_the_plugin_reports_possible_violations_as_xfail(pytester: pytest.Pytester):
-    pytester.makefile(".java", Outer=textwrap.dedent(OUTER))
-    result = pytester.runpytest("--boundcheck", ".", "-rx", "-p", "no:cacheprovider")
-    result.assert_outcomes(passed=5 + 1, xfailed=4)  # Key: only equals-null holds
-    result.stdout.fnmatch_lines(["*possible violation: Outer.Key is private to Outer*"])
-
-
-def test_an_argument_of_many_classes_and_an_enum_is_made(tmp_path):
+def test_an_argument_of_many_classes_and_an_enum_is_made(java):
     """More than 4 classes a constructor argument may have: the project classes among them
     are made from field values, an enum among them is still one of its constants."""
     kinds = "".join(f"final class K{i} implements Kind {{ public int weight() {{ return {i}; }} }}\n"
                     for i in range(5))
-    (tmp_path / "Box.java").write_text(textwrap.dedent("""
+    java.write("Box.java", textwrap.dedent("""
         interface Kind { int weight(); }
         enum Plain implements Kind { ONE; public int weight() { return 1; } }
         public final class Box {
@@ -124,17 +112,13 @@ def test_an_argument_of_many_classes_and_an_enum_is_made(tmp_path):
             @Override public int hashCode() { return w; }
         }
         """) + kinds)
-    project = Project([tmp_path])
-    box = next(c for c in project.program.project if c.simple_name == "Box")
-    outcome = project.check(box, next(c for c in project.contracts_for(box)
-                                      if c.id == "hashcode-consistent"), Bounds())
-    assert outcome.status == "passed"
+    assert java.result("Box", "hashcode-consistent").status == "passed"
 
 
-def test_a_constructor_cut_after_hashing_a_string_is_left_out(tmp_path):
+def test_a_constructor_cut_after_hashing_a_string_is_left_out(java):
     """Making a Tag runs past the loop bound after a String hash was defined: what it
     defined is forgotten and Tags are made from field values."""
-    results = outcomes(tmp_path, """
+    results = outcomes(java, """
         public final class Tag {
             private final int h;
             public Tag(String name) {

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import textwrap
 
-from test_engine import EQUALS_PASS, check_all, statuses
-from test_plugin import confirmed, write
-from test_repro import needs_jdk
-
 from pytest_boundcheck.engine.project import Project
+
+EQUALS_PASS = {"equals-reflexive": "passed", "equals-symmetric": "passed",
+               "equals-transitive": "passed", "equals-null": "passed",
+               "hashcode-consistent": "passed"}
 
 # hashCode through a nested anonymous iterator reading the outer object's fields
 HITS = """
@@ -96,8 +96,8 @@ def test_an_anonymous_class_is_a_nested_class_of_its_maker_and_never_checked(tmp
     assert [c.fqname for c in program.project] == ["Subject", "Keyed"]
 
 
-def test_a_hash_through_an_anonymous_subclass_with_arguments_and_a_captured_local(tmp_path):
-    results = check_all(tmp_path, """
+def test_a_hash_through_an_anonymous_subclass_with_arguments_and_a_captured_local(java):
+    results = java.check_all("""
         public final class Subject {
             private final int id;
             private final String name;
@@ -111,22 +111,22 @@ def test_a_hash_through_an_anonymous_subclass_with_arguments_and_a_captured_loca
             }
         }
         """ + KEYED)
-    assert statuses(results) == EQUALS_PASS
+    assert java.statuses(results) == EQUALS_PASS
 
 
-def test_a_nested_anonymous_class_reads_the_outer_objects_fields(tmp_path):
+def test_a_nested_anonymous_class_reads_the_outer_objects_fields(java):
     """An iterator class inside an iterable class inside hashCode: ``hits``, which equals
     ignores, reaches the hash through two enclosing instances."""
-    results = check_all(tmp_path, HITS)
+    results = java.check_all(HITS)
     status, message = results["hashcode-consistent"]
     assert status == "failed"
     assert "Subject x = new Subject(0, 0);" in message and "Subject y = new Subject(0, 1);" in message
 
 
-def test_a_generic_methods_anonymous_comparator_captures_its_parameter(tmp_path):
+def test_a_generic_methods_anonymous_comparator_captures_its_parameter(java):
     """``flip`` returns an anonymous ``Comparator<T>`` over its parameter ``c``; the type
     variable is the method's."""
-    results = check_all(tmp_path, """
+    results = java.check_all("""
         import java.util.Comparator;
         public final class Subject implements Comparable<Subject> {
             static <T> Comparator<T> flip(final Comparator<T> c) {
@@ -142,7 +142,7 @@ def test_a_generic_methods_anonymous_comparator_captures_its_parameter(tmp_path)
             @Override public int hashCode() { return v; }
         }
         """)
-    assert statuses(results) == {**EQUALS_PASS, "compareto-antisymmetric": "passed",
+    assert java.statuses(results) == {**EQUALS_PASS, "compareto-antisymmetric": "passed",
                                  "compareto-transitive": "passed",
                                  "compareto-substitutable": "passed", "compareto-equals": "passed"}
 
@@ -162,11 +162,11 @@ def test_the_types_anonymous_classes_test_objects_against_are_tested_types(tmp_p
     assert [t.fqname for t in program.tested_types()] == ["org.example.Part"]
 
 
-def test_a_local_class_with_a_captured_local_that_makes_one_of_itself(tmp_path):
+def test_a_local_class_with_a_captured_local_that_makes_one_of_itself(java, tmp_path):
     """``Digit`` (declared in hashCode) reads the local ``base`` and the outer ``id``, and
     its ``next()`` makes another ``Digit``, which gets ``base`` from the field holding it:
     the hash is ``id + 2 * base``, and ``base`` is what equals ignores."""
-    results = check_all(tmp_path, DIGITS)
+    results = java.check_all(DIGITS)
     status, message = results["hashcode-consistent"]
     assert status == "failed"
     assert "Subject x = new Subject(0, 0);" in message and "Subject y = new Subject(0, 1);" in message
@@ -177,9 +177,9 @@ def test_a_local_class_with_a_captured_local_that_makes_one_of_itself(tmp_path):
     assert [c.fqname for c in program.project] == ["Subject"]
 
 
-def test_local_classes_of_one_name_in_two_methods_are_not_mixed_up(tmp_path):
+def test_local_classes_of_one_name_in_two_methods_are_not_mixed_up(java):
     """Which of them ``new Part()`` means is not told: the check says so."""
-    results = check_all(tmp_path, """
+    results = java.check_all("""
         public final class Subject {
             private final int id;
             Subject(int id) { this.id = id; }
@@ -195,15 +195,3 @@ def test_local_classes_of_one_name_in_two_methods_are_not_mixed_up(tmp_path):
         """)
     assert results["equals-reflexive"][0] == "skipped"
     assert "new Part (no model of this class)" in results["equals-reflexive"][1]
-
-
-@needs_jdk
-def test_violations_through_anonymous_and_local_classes_are_confirmed_on_the_jvm(pytester):
-    """The JVM runs the same classes' code: a nested anonymous iterator reading the outer
-    object's fields, and a local class reading a captured local, each hashing a field that
-    equals ignores."""
-    for package, source in (("hits", HITS), ("digits", DIGITS)):
-        write(pytester, f"src/{package}/Subject.java", f"package {package};\n" + textwrap.dedent(source))
-    result = pytester.runpytest("--boundcheck", "src", "--boundcheck-replay", "-rx", "-k", "hashcode")
-    result.assert_outcomes(failed=2)
-    assert confirmed(result.stdout.str()) == 2, result.stdout.str()

@@ -10,7 +10,7 @@ from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.engine.result import UnsupportedReached
 from pytest_boundcheck.frontend.parse import parse_source
 
-SAMPLES = Path(__file__).resolve().parent.parent / "sample_projects"
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_projects"
 
 
 def test_the_syntax_tree_has_columns():

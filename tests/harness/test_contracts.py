@@ -35,7 +35,7 @@ def test_the_documented_contracts_are_the_registrys():
     from pathlib import Path
 
     from pytest_boundcheck.harness.registry import CONTRACT_IDS
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     readme = (root / "README.md").read_text()
     ids = re.findall(r"^\| `([a-z]+-[a-z]+)` \|", readme, re.M)
     assert ids == list(CONTRACT_IDS)

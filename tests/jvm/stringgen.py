@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-import javagen  # tests/ is on sys.path
+import javagen  # tests/jvm/ is on sys.path
 import z3
 
 from pytest_boundcheck.config.bounds import Bounds

@@ -8,7 +8,7 @@ merged as in a check) and read for each case's arguments.
 """
 from __future__ import annotations
 
-import cmpgen  # tests/ is on sys.path (rootdir-relative test modules without a package)
+import cmpgen  # tests/jvm/ is on sys.path (test modules without a package)
 import ctlgen
 import pytest
 from test_control_jvm import needs_jvm

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import shutil
 
-import ctlgen  # tests/ is on sys.path (rootdir-relative test modules without a package)
+import ctlgen  # tests/jvm/ is on sys.path (test modules without a package)
 import pytest
 
 SEED = 20261122

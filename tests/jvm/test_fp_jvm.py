@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-import fpgen  # tests/ is on sys.path (rootdir-relative test modules without a package)
+import fpgen  # tests/jvm/ is on sys.path (test modules without a package)
 import javagen
 import pytest
 from test_numeric_jvm import _mismatches, _report, needs_jvm

@@ -19,7 +19,7 @@ import shutil
 from collections import Counter
 from dataclasses import dataclass
 
-import javagen  # tests/ is on sys.path (rootdir-relative test module without a package)
+import javagen  # tests/jvm/ is on sys.path (test modules without a package)
 import pytest
 import z3
 

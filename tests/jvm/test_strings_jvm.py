@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-import javagen  # tests/ is on sys.path (rootdir-relative test module without a package)
+import javagen  # tests/jvm/ is on sys.path (test modules without a package)
 import pytest
 import stringgen
 import z3

@@ -1,18 +1,17 @@
-"""End-to-end runs on the boxes_arrays sample and on small classes: boxes, their caches and
-identity, unboxing NullPointerException, arrays, and the JDK helpers real code calls."""
+"""The boxes_arrays sample and small classes: boxes, their caches and identity, unboxing
+NullPointerException, arrays, and the JDK helpers real code calls (their replay on the
+JVM: tests/plugin/test_replay.py)."""
 from __future__ import annotations
 
-import pytest
-from test_plugin import (
-    COMPARE_IDS,
-    EQUALS_IDS,
-    confirmed,
-    expected_outcomes,
-    outcomes,
-    write,
-)
-from test_repro import needs_jdk
+import fnmatch
 
+import pytest
+
+from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.harness.registry import CONTRACT_IDS
+from pytest_boundcheck.report.text import message
+
+EQUALS_IDS, COMPARE_IDS = CONTRACT_IDS[:5], CONTRACT_IDS[5:]
 BOXES = {
     "constructors": {
         "BoxedKey": dict(zip(EQUALS_IDS, ("passed",) * 5)),
@@ -35,26 +34,23 @@ BOXES = {
 
 
 @pytest.mark.parametrize("mode", ["constructors", "fields"])
-def test_boxes_sample_gives_the_documented_outcome(pytester, mode):
-    pytester.copy_example("boxes_arrays")
+def test_boxes_sample_gives_the_documented_outcome(java, mode):
     # made the fields way, classes with several reference fields take seconds per check
-    select = [] if mode == "constructors" else ["-k", " or ".join(BOXES["fields"])]
-    reprec = pytester.inline_run("--boundcheck", "boxes", f"--boundcheck-objects={mode}", *select,
-                                 "--boundcheck-timeout=60")  # a loaded machine is no skip
-    assert outcomes(reprec) == expected_outcomes("boxes", BOXES[mode])
+    select = None if mode == "constructors" else set(BOXES["fields"])
+    found = java.sample("boxes_arrays").outcomes(
+        select, bounds=Bounds(objects_mode=mode, timeout=60))  # a loaded machine is no skip
+    assert found == java.expected("boxes", BOXES[mode])
 
 
-def one_failure(pytester, *args: str):
-    """The output of a run on the sample that fails exactly one item."""
-    pytester.copy_example("boxes_arrays")
-    result = pytester.runpytest("--boundcheck", "boxes", *args)
-    result.assert_outcomes(failed=1)
-    return result.stdout
+def one_failure(java, cls: str, contract: str, strict: bool = False):
+    """The one item of the sample that fails: its lines."""
+    found = java.sample("boxes_arrays").result(cls, contract)
+    assert java.outcome(found, strict) == "failed"
+    return java.lines(found)
 
 
-def test_integer_identity_outside_the_cache_is_shown_with_equal_values(pytester):
-    one_failure(pytester, "-k", "IdentityCount and compareto-equals",
-                "--boundcheck-strict-compareto-equals").fnmatch_lines([
+def test_integer_identity_outside_the_cache_is_shown_with_equal_values(java):
+    one_failure(java, "IdentityCount", "compareto-equals", strict=True).fnmatch_lines([
         "  IdentityCount x = new IdentityCount(Integer.M*_VALUE);",  # MIN or MAX
         "  IdentityCount y = new IdentityCount(Integer.M*_VALUE);",
         "  x.compareTo(y)  -> 0      (IdentityCount.java:*)",
@@ -62,15 +58,15 @@ def test_integer_identity_outside_the_cache_is_shown_with_equal_values(pytester)
     ])
 
 
-def test_unboxing_null_is_a_null_pointer_exception(pytester):
-    one_failure(pytester, "-k", "Weight and reflexive").fnmatch_lines([
+def test_unboxing_null_is_a_null_pointer_exception(java):
+    one_failure(java, "Weight", "equals-reflexive").fnmatch_lines([
         "  Weight x = new Weight(null);",
         "  x.equals(x)  -> throws NullPointerException  (Weight.java:*)",
     ])
 
 
-def test_equal_boxes_inside_the_cache_are_one_object(pytester):
-    write(pytester, "src/Small.java", """\
+def test_equal_boxes_inside_the_cache_are_one_object(java):
+    java.write("src/Small.java", """\
         public final class Small {
             private final Integer v;
             public Small(byte b) { this.v = (int) b; }
@@ -80,7 +76,7 @@ def test_equal_boxes_inside_the_cache_are_one_object(pytester):
             @Override public int hashCode() { return v; }
         }
         """)
-    write(pytester, "src/Wide.java", """\
+    java.write("src/Wide.java", """\
         public final class Wide {
             private final Integer v;
             public Wide(short s) { this.v = s + 0; }
@@ -90,13 +86,12 @@ def test_equal_boxes_inside_the_cache_are_one_object(pytester):
             @Override public int hashCode() { return System.identityHashCode(v); }
         }
         """)
-    reprec = pytester.inline_run("--boundcheck", "src", "-k", "hashcode")
-    assert outcomes(reprec) == {"src/Small.java::Small::hashcode-consistent": "passed",
-                                "src/Wide.java::Wide::hashcode-consistent": "failed"}
+    assert java.outcomes(contracts={"hashcode-consistent"}) == {
+        ("Small", "hashcode-consistent"): "passed", ("Wide", "hashcode-consistent"): "failed"}
 
 
-def test_boxed_arithmetic_comparisons_and_helpers(pytester):
-    write(pytester, "src/Mixed.java", """\
+def test_boxed_arithmetic_comparisons_and_helpers(java):
+    java.write("src/Mixed.java", """\
         import java.util.Objects;
         public final class Mixed implements Comparable<Mixed> {
             private final Long big;
@@ -123,13 +118,13 @@ def test_boxed_arithmetic_comparisons_and_helpers(pytester):
             }
         }
         """)
-    reprec = pytester.inline_run("--boundcheck", "src")
-    assert set(outcomes(reprec).values()) == {"passed"}
-    assert len(outcomes(reprec)) == 9
+    found = java.outcomes()
+    assert set(found.values()) == {"passed"}
+    assert len(found) == 9
 
 
-def test_an_array_compared_with_arrays_equals_but_hashed_by_identity(pytester):
-    one_failure(pytester, "-k", "Snapshot and hashcode").fnmatch_lines([
+def test_an_array_compared_with_arrays_equals_but_hashed_by_identity(java):
+    one_failure(java, "Snapshot", "hashcode-consistent").fnmatch_lines([
         "  int[] intArray1 = new int[] {};",
         "  Snapshot x = new Snapshot(intArray1);",
         "  int[] intArray2 = new int[] {};",
@@ -142,8 +137,8 @@ def test_an_array_compared_with_arrays_equals_but_hashed_by_identity(pytester):
     ])
 
 
-def test_array_indexing_length_loops_and_exceptions(pytester):
-    write(pytester, "src/Buffer.java", """\
+def test_array_indexing_length_loops_and_exceptions(java):
+    java.write("src/Buffer.java", """\
         public final class Buffer {
             private final int[] data;
             private final int used;
@@ -162,15 +157,16 @@ def test_array_indexing_length_loops_and_exceptions(pytester):
             }
         }
         """)
-    result = pytester.runpytest("--boundcheck", "src", "-k", "reflexive or hashcode")
-    result.assert_outcomes(failed=2)
-    result.stdout.fnmatch_lines([
+    found = java.check(contracts={"equals-reflexive", "hashcode-consistent"})
+    assert {k: java.outcome(r) for k, r in found.items()} == {
+        ("Buffer", "equals-reflexive"): "failed", ("Buffer", "hashcode-consistent"): "failed"}
+    java.lines("\n".join(message(r) for r in found.values())).fnmatch_lines([
         "*x.equals(x)  -> throws ArrayIndexOutOfBoundsException  (Buffer.java:8)",
     ])
 
 
-def test_max_length_option_bounds_new_arrays(pytester):
-    write(pytester, "src/Fixed.java", """\
+def test_max_length_bounds_new_arrays(java):
+    java.write("src/Fixed.java", """\
         public final class Fixed {
             private final int n;
             public Fixed(int n) { this.n = n; }
@@ -182,18 +178,10 @@ def test_max_length_option_bounds_new_arrays(pytester):
             @Override public int hashCode() { return new long[2].length; }
         }
         """)
-    result = pytester.runpytest("--boundcheck", "src", "-k", "reflexive", "-v")
-    result.stdout.fnmatch_lines(["*bounded at arrays longer than --boundcheck-max-length (3)*"])
-    result = pytester.runpytest("--boundcheck", "src", "--boundcheck-max-length=4", "-v")
-    result.assert_outcomes(passed=5)
-    result.stdout.fnmatch_lines(["*arrays up to 4 elements*"])
-
-
-@needs_jdk
-def test_every_counterexample_of_the_sample_is_confirmed_on_the_jvm(pytester):
-    pytester.copy_example("boxes_arrays")
-    result = pytester.runpytest("--boundcheck", "boxes", "--boundcheck-replay", "-rx",
-                                "--boundcheck-strict-compareto-equals", "--boundcheck-timeout=60")
-    text = result.stdout.str()
-    assert result.parseoutcomes().get("failed") == 7
-    assert confirmed(text) == 7, text
+    reflexive = java.result("Fixed", "equals-reflexive")
+    assert reflexive.status == "passed"
+    assert fnmatch.fnmatch(message(reflexive),
+                           "*bounded at arrays longer than --boundcheck-max-length (3)*")
+    found = java.check(bounds=Bounds(max_length=4))
+    assert [r.status for r in found.values()] == ["passed"] * 5
+    assert any(fnmatch.fnmatch(message(r), "*arrays up to 4 elements*") for r in found.values())

@@ -1,10 +1,11 @@
-"""End-to-end runs on classes with java.util collections (sample_projects/collections), with
-pytester: the documented outcome of every item, the counterexamples as Java, their replay
-on the JVM, the length bound, and skips for what is not modelled."""
+"""Classes with java.util collections (sample_projects/collections): the documented outcome
+of every item, the counterexamples as Java, the length bound, and skips for what is not
+modelled (their replay on the JVM: tests/plugin/test_replay.py)."""
 from __future__ import annotations
 
-from test_plugin import EQUALS_IDS, confirmed, expected_outcomes, outcomes, write
-from test_repro import needs_jdk
+from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.engine.result import Verdict
+from pytest_boundcheck.report.text import message
 
 PASS = ("passed",) * 5
 BROKEN_HASH = ("passed",) * 4 + ("failed",)
@@ -13,30 +14,18 @@ COLLECTIONS = {
     "Inventory": PASS, "Handle": PASS, "Frozen": PASS, "Member": BROKEN_HASH, "Crew": BROKEN_HASH,
     "Registry": ("passed",) * 4 + ("skipped",),
 }
-SLOW = "--boundcheck-timeout=60"  # the set items take Z3 10-30 s on a loaded machine
+SLOW = Bounds(timeout=60)  # the set items take Z3 10-30 s on a loaded machine
 
 
-def test_collections_sample_gives_the_documented_outcome_for_every_item(pytester):
-    pytester.copy_example("collections")
-    reprec = pytester.inline_run("--boundcheck", "coll", SLOW)
-    assert outcomes(reprec) == expected_outcomes("coll", COLLECTIONS, EQUALS_IDS)
+def test_collections_sample_gives_the_documented_outcome_for_every_item(java):
+    found = java.sample("collections").outcomes(bounds=SLOW)
+    assert found == java.expected("coll", COLLECTIONS)
 
 
-@needs_jdk
-def test_every_counterexample_of_the_sample_is_confirmed_on_the_jvm(pytester):
-    pytester.copy_example("collections")
-    result = pytester.runpytest("--boundcheck", "coll", "-k", "hashcode", "--boundcheck-replay",
-                                "-rx", SLOW)
-    text = result.stdout.str()
-    assert result.parseoutcomes().get("failed") == 5
-    assert confirmed(text) == 5, text
-
-
-def test_equal_sets_iterated_in_two_orders_are_written_as_linked_hash_sets(pytester):
-    pytester.copy_example("collections")
-    result = pytester.runpytest("--boundcheck", "coll", "-k", "Palette and hashcode", SLOW)
-    result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines([
+def test_equal_sets_iterated_in_two_orders_are_written_as_linked_hash_sets(java):
+    found = java.sample("collections").result("Palette", "hashcode-consistent", SLOW)
+    assert java.outcome(found) == "failed"
+    java.lines(found).fnmatch_lines([
         "  Set set1 = new LinkedHashSet<>(Arrays.asList(*, *));",
         "  Palette x = new Palette(set1);",
         "  Set set2 = new LinkedHashSet<>(Arrays.asList(*, *));",
@@ -45,25 +34,24 @@ def test_equal_sets_iterated_in_two_orders_are_written_as_linked_hash_sets(pytes
     ])
 
 
-def test_get_on_an_empty_list_throws_what_the_list_class_throws(pytester):
-    pytester.copy_example("collections")
-    result = pytester.runpytest("--boundcheck", "coll", "-k", "FirstTag and hashcode")
-    result.stdout.fnmatch_lines([
+def test_get_on_an_empty_list_throws_what_the_list_class_throws(java):
+    found = java.sample("collections").result("FirstTag", "hashcode-consistent")
+    assert java.outcome(found) == "failed"
+    java.lines(found).fnmatch_lines([
         "  List list1 = Arrays.asList();",
         "  x.hashCode()  -> throws ArrayIndexOutOfBoundsException  (FirstTag.java:21)",
     ])
 
 
-def test_iterating_a_hash_map_made_by_the_code_is_a_skip_naming_it(pytester):
-    pytester.copy_example("collections")
-    result = pytester.runpytest("--boundcheck", "coll", "-k", "Registry and hashcode", "-rs")
-    result.assert_outcomes(skipped=1)
-    result.stdout.fnmatch_lines(["*unsupported: the iteration order of a HashMap.KeySet*"
-                                 "at Registry.java:25*"])
+def test_iterating_a_hash_map_made_by_the_code_is_a_skip_naming_it(java):
+    found = java.sample("collections").result("Registry", "hashcode-consistent")
+    assert found.status == "skipped"
+    java.lines(found).fnmatch_lines(["*unsupported: the iteration order of a HashMap.KeySet*"
+                                     "at Registry.java:25*"])
 
 
-def test_the_length_bound_is_the_one_option_for_arrays_and_collections(pytester):
-    write(pytester, "src/Pair.java", """\
+def test_the_length_bound_is_the_one_bound_for_arrays_and_collections(java):
+    java.write("src/Pair.java", """\
         import java.util.List;
         public final class Pair {
             private final List<String> items;
@@ -78,15 +66,14 @@ def test_the_length_bound_is_the_one_option_for_arrays_and_collections(pytester)
             @Override public int hashCode() { return items.size() == 2 || marks.length > 1 ? 1 : 0; }
         }
         """)
-    result = pytester.runpytest("--boundcheck", "src", "--boundcheck-max-length=1",
-                                "-k", "hashcode")
-    result.assert_outcomes(failed=1)  # marks may be null; no list or array has 2 elements
-    result.stdout.fnmatch_lines(["*NullPointerException*",
-                                 "bounds: *, arrays and collections up to 1 element,*"])
+    found = java.result("Pair", "hashcode-consistent", Bounds(max_length=1))
+    assert java.outcome(found) == "failed"  # marks may be null; no list or array has 2 elements
+    java.lines(found).fnmatch_lines(["*NullPointerException*",
+                                     "bounds: *, arrays and collections up to 1 element,*"])
 
 
-def test_a_collection_method_not_modelled_is_a_skip_naming_it(pytester):
-    write(pytester, "src/Sorted.java", """\
+def test_a_collection_method_not_modelled_is_a_skip_naming_it(java):
+    java.write("src/Sorted.java", """\
         import java.util.List;
         public final class Sorted {
             private final List<String> items;
@@ -97,14 +84,14 @@ def test_a_collection_method_not_modelled_is_a_skip_naming_it(pytester):
             @Override public int hashCode() { return 0; }
         }
         """)
-    result = pytester.runpytest("--boundcheck", "src", "-k", "symmetric", "-rs")
-    result.assert_outcomes(skipped=1)
-    result.stdout.fnmatch_lines(["*call to List.subList(int, int) (no model of this method)"
-                                 " at Sorted.java:6*"])
+    found = java.result("Sorted", "equals-symmetric")
+    assert found.status == "skipped"
+    assert "call to List.subList(int, int) (no model of this method) at Sorted.java:6" \
+        in message(found)
 
 
-def test_a_tree_map_ordered_by_a_comparator_is_not_modelled_and_says_so(pytester):
-    write(pytester, "src/Tally.java", """\
+def test_a_tree_map_ordered_by_a_comparator_is_not_modelled_and_says_so(java):
+    java.write("src/Tally.java", """\
         import java.util.Comparator;
         import java.util.TreeMap;
         public final class Tally {
@@ -114,15 +101,16 @@ def test_a_tree_map_ordered_by_a_comparator_is_not_modelled_and_says_so(pytester
             @Override public int hashCode() { return counts.hashCode(); }
         }
         """)
-    result = pytester.runpytest("--boundcheck", "src", "-k", "symmetric", "-rx")
-    result.assert_outcomes(xfailed=1)  # its objects are made from field values: counts null
-    result.stdout.fnmatch_lines(["*Tally objects were made with any field values (no constructor "
-                                 "or factory completes: *a TreeMap ordered by a Comparator at "
-                                 "Tally.java:5)*"])
+    found = java.result("Tally", "equals-symmetric")
+    # its objects are made from field values: counts null
+    assert java.outcome(found) == "xfailed" and found.verdict is Verdict.POSSIBLE_VIOLATION
+    java.lines(found.unconfirmed).fnmatch_lines([
+        "*Tally objects were made with any field values (no constructor or factory completes: "
+        "*a TreeMap ordered by a Comparator at Tally.java:5)*"])
 
 
-def test_a_project_class_in_a_list_runs_its_own_equals(pytester):
-    write(pytester, "src/Team.java", """\
+def test_a_project_class_in_a_list_runs_its_own_equals(java):
+    java.write("src/Team.java", """\
         import java.util.ArrayList;
         import java.util.List;
         public final class Team {
@@ -134,7 +122,7 @@ def test_a_project_class_in_a_list_runs_its_own_equals(pytester):
             @Override public int hashCode() { return players.hashCode(); }
         }
         """)
-    write(pytester, "src/Player.java", """\
+    java.write("src/Player.java", """\
         public final class Player {
             private final int number;
             public Player(int number) { this.number = number; }
@@ -144,14 +132,14 @@ def test_a_project_class_in_a_list_runs_its_own_equals(pytester):
             @Override public int hashCode() { return number; }
         }
         """)
-    result = pytester.runpytest("--boundcheck", "src", "-k", "Team and hashcode")
-    result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines(["  Team x = new Team(player1);", "  Team y = new Team(player2);",
-                                 "  x.equals(y)   -> true  (Team.java:7)"])
+    found = java.result("Team", "hashcode-consistent")
+    assert java.outcome(found) == "failed"
+    java.lines(found).fnmatch_lines(["  Team x = new Team(player1);", "  Team y = new Team(player2);",
+                                     "  x.equals(y)   -> true  (Team.java:7)"])
 
 
-def test_a_collection_of_unknown_contents_is_a_skip_naming_the_call(pytester):
-    write(pytester, "src/Loose.java", """\
+def test_a_collection_of_unknown_contents_is_a_skip_naming_the_call(java):
+    java.write("src/Loose.java", """\
         import java.util.Collection;
         public final class Loose {
             private final Collection<String> all;
@@ -160,14 +148,14 @@ def test_a_collection_of_unknown_contents_is_a_skip_naming_the_call(pytester):
             @Override public int hashCode() { return all.size(); }
         }
         """)
-    result = pytester.runpytest("--boundcheck", "src", "-k", "hashcode", "-rs")
-    result.assert_outcomes(skipped=1)
-    result.stdout.fnmatch_lines(["*unsupported: Collection.size (no model of its contents)"
-                                 " at Loose.java:6*"])
+    found = java.result("Loose", "hashcode-consistent")
+    assert found.status == "skipped"
+    assert "unsupported: Collection.size (no model of its contents) at Loose.java:6" \
+        in message(found)
 
 
-def test_a_view_of_a_project_collection_class_is_a_skip_naming_both(pytester):
-    write(pytester, "src/Wrapped.java", """\
+def test_a_view_of_a_project_collection_class_is_a_skip_naming_both(java):
+    java.write("src/Wrapped.java", """\
         import java.util.*;
         public final class Wrapped {
             static final class Bag extends AbstractSet<String> {
@@ -180,10 +168,10 @@ def test_a_view_of_a_project_collection_class_is_a_skip_naming_both(pytester):
             @Override public int hashCode() { return Collections.unmodifiableSet(new Bag()).size() + id; }
         }
         """)
-    result = pytester.runpytest("--boundcheck", "src", "-k", "hashcode", "-rs")
-    result.assert_outcomes(skipped=1)
-    result.stdout.fnmatch_lines(["*unsupported: Wrapped.Bag in a Collections.UnmodifiableSet "
-                                 "(no model of its contents) at Wrapped.java:10*"])
+    found = java.result("Wrapped", "hashcode-consistent")
+    assert found.status == "skipped"
+    assert "unsupported: Wrapped.Bag in a Collections.UnmodifiableSet (no model of its " \
+           "contents) at Wrapped.java:10" in message(found)
 
 
 MASKED = """\
@@ -212,19 +200,17 @@ MASKED = """\
     """
 
 
-def test_a_set_compared_with_a_project_set_runs_that_sets_own_size_and_iterator(pytester):
+def test_a_set_compared_with_a_project_set_runs_that_sets_own_size_and_iterator(java):
     """``HashSet.equals(masked)`` is AbstractSet's: the same size, then every element the
     other set's own iterator yields is contained. An honest iterator keeps equals
     symmetric; one that yields null for every element breaks it (a possible violation:
     AbstractSet's own state, without its code, is any)."""
-    write(pytester, "src/Masked.java", MASKED)
-    result = pytester.runpytest("--boundcheck", "src", "-k", "symmetric", "-rx", SLOW)
-    result.assert_outcomes(xfailed=1)
-    result.stdout.fnmatch_lines(["  Set set1 = new LinkedHashSet<>(Arrays.asList(null, object1));",
-                                 "  Masked x = new Masked(set1, true);",
-                                 "  x.equals(y)  -> true   (Masked.java:20)",
-                                 "  y.equals(x)  -> false  (Masked.java:20)"])
+    found = java.write("src/Masked.java", MASKED).result("Masked", "equals-symmetric", SLOW)
+    assert java.outcome(found) == "xfailed" and found.verdict is Verdict.POSSIBLE_VIOLATION
+    java.lines(found).fnmatch_lines(["  Set set1 = new LinkedHashSet<>(Arrays.asList(null, object1));",
+                                     "  Masked x = new Masked(set1, true);",
+                                     "  x.equals(y)  -> true   (Masked.java:20)",
+                                     "  y.equals(x)  -> false  (Masked.java:20)"])
     honest = MASKED.replace("return masking ? null : next;", "return next;")
-    write(pytester, "src/Masked.java", honest)
-    result = pytester.runpytest("--boundcheck", "src", "-k", "symmetric", SLOW)
-    result.assert_outcomes(passed=1)
+    java.write("src/Masked.java", honest)
+    assert java.result("Masked", "equals-symmetric", SLOW).status == "passed"

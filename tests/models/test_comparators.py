@@ -1,17 +1,17 @@
-"""End-to-end runs on the comparators sample and on small classes: lambdas, method
-references, Comparator factories and combinators, Objects.compare, and what stays
-unsupported (see sample_projects/comparators/README.md)."""
+"""The comparators sample and small classes: lambdas, method references, Comparator
+factories and combinators, Objects.compare, and what stays unsupported (see
+sample_projects/comparators/README.md; their replay on the JVM: tests/plugin/test_replay.py)."""
 from __future__ import annotations
 
-from test_plugin import (
-    COMPARE_IDS,
-    EQUALS_IDS,
-    confirmed,
-    outcomes,
-    sample_outcomes,
-    write,
-)
-from test_repro import needs_jdk
+import fnmatch
+
+from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.harness.registry import CONTRACT_IDS
+from pytest_boundcheck.report.text import message
+
+EQUALS_IDS, COMPARE_IDS = CONTRACT_IDS[:5], CONTRACT_IDS[5:]
+COMPARE_TO = set(COMPARE_IDS)
+SLOW = Bounds(timeout=60)  # a loaded machine is no skip
 
 PASS9 = ("passed",) * 9
 COMPARATORS = {
@@ -27,35 +27,24 @@ COMPARATORS = {
     "Lap": dict(zip(EQUALS_IDS + COMPARE_IDS, ("passed",) * 5 + ("failed", "passed", "passed",
                                                                 "xfailed"))),
 }
-FAILING = ["Score", "Player", "Task", "Shift", "Ticket", "Lap"]
 
 
-def test_comparators_sample_gives_the_documented_outcome(pytester):
-    found, expected = sample_outcomes(pytester, "comparators", COMPARATORS, "--boundcheck-timeout=60")
-    assert found == expected
+def test_comparators_sample_gives_the_documented_outcome(java):
+    found = java.sample("comparators").outcomes(bounds=SLOW)
+    assert found == java.expected("comparators", COMPARATORS)
 
 
-def test_a_comparator_that_meets_a_null_key_shows_where_it_threw(pytester):
-    pytester.copy_example("comparators")
-    result = pytester.runpytest("--boundcheck", "comparators", "-k", "Task and antisymmetric")
-    result.stdout.fnmatch_lines([
+def test_a_comparator_that_meets_a_null_key_shows_where_it_threw(java):
+    found = java.sample("comparators").result("Task", "compareto-antisymmetric")
+    assert java.outcome(found) == "failed"
+    java.lines(found).fnmatch_lines([
         "  Task x = new Task(null);",
         "*throws NullPointerException*(Task.java:21)",
     ])
 
 
-@needs_jdk
-def test_every_comparators_counterexample_is_confirmed_on_the_jvm(pytester):
-    pytester.copy_example("comparators")
-    result = pytester.runpytest("--boundcheck", "comparators", "--boundcheck-replay", "-rx",
-                                "-k", " or ".join(FAILING))
-    outcomes_ = result.parseoutcomes()
-    assert outcomes_["failed"] + outcomes_["xfailed"] == 15
-    assert confirmed(result.stdout.str()) == 15, result.stdout.str()
-
-
-def test_lambdas_and_method_references_in_fields_locals_and_interfaces(pytester):
-    write(pytester, "src/Pair.java", """\
+def test_lambdas_and_method_references_in_fields_locals_and_interfaces(java):
+    java.write("src/Pair.java", """\
         import java.util.Comparator;
         import java.util.function.ToIntFunction;
         public final class Pair implements Comparable<Pair> {
@@ -80,13 +69,13 @@ def test_lambdas_and_method_references_in_fields_locals_and_interfaces(pytester)
             @Override public int hashCode() { return 31 * a + b; }
         }
         """)
-    reprec = pytester.inline_run("--boundcheck", "src")
-    assert set(outcomes(reprec).values()) == {"passed"}
-    assert len(outcomes(reprec)) == 9
+    found = java.outcomes()
+    assert set(found.values()) == {"passed"}
+    assert len(found) == 9
 
 
-def test_a_lambda_in_a_field_is_shown_as_written(pytester):
-    write(pytester, "src/Gap.java", """\
+def test_a_lambda_in_a_field_is_shown_as_written(java):
+    java.write("src/Gap.java", """\
         import java.util.Comparator;
         public final class Gap implements Comparable<Gap> {
             private final Comparator<Gap> order = (a, b) -> a.x - b.x;
@@ -95,15 +84,16 @@ def test_a_lambda_in_a_field_is_shown_as_written(pytester):
             @Override public int compareTo(Gap o) { return order.compare(this, o); }
         }
         """)
-    result = pytester.runpytest("--boundcheck", "src", "-k", "antisymmetric")
-    result.stdout.fnmatch_lines([
+    found = java.result("Gap", "compareto-antisymmetric")
+    assert java.outcome(found) == "failed"
+    java.lines(found).fnmatch_lines([
         "  order    (a, b) -> a.x - b.x  (a, b) -> a.x - b.x",
         "  x.compareTo(y)  -> *  (Gap.java:6)",
     ])
 
 
-def test_compare_to_ignore_case_is_string_case_insensitive_order(pytester):
-    write(pytester, "src/Tag.java", """\
+def test_compare_to_ignore_case_is_string_case_insensitive_order(java):
+    java.write("src/Tag.java", """\
         public final class Tag implements Comparable<Tag> {
             private final String name;
             public Tag(String name) { this.name = java.util.Objects.requireNonNull(name); }
@@ -114,14 +104,13 @@ def test_compare_to_ignore_case_is_string_case_insensitive_order(pytester):
             @Override public int hashCode() { return 0; }
         }
         """)
-    reprec = pytester.inline_run("--boundcheck", "src", "-k", "compareto", "--boundcheck-timeout=60")
-    assert list(outcomes(reprec).values()) == ["passed"] * 4
+    assert list(java.outcomes(contracts=COMPARE_TO, bounds=SLOW).values()) == ["passed"] * 4
 
 
-def test_nulls_first_keeps_two_nulls_equal_after_then_comparing(pytester):
+def test_nulls_first_keeps_two_nulls_equal_after_then_comparing(java):
     """NullComparator's own thenComparing: two nulls compare as 0 without reaching the
     next comparator (which would throw on them)."""
-    write(pytester, "src/Slot.java", """\
+    java.write("src/Slot.java", """\
         import java.util.Comparator;
         import java.util.Objects;
         public final class Slot implements Comparable<Slot> {
@@ -136,12 +125,11 @@ def test_nulls_first_keeps_two_nulls_equal_after_then_comparing(pytester):
             @Override public int hashCode() { return Objects.hashCode(name); }
         }
         """)
-    reprec = pytester.inline_run("--boundcheck", "src", "-k", "compareto", "--boundcheck-timeout=60")
-    assert list(outcomes(reprec).values()) == ["passed"] * 4
+    assert list(java.outcomes(contracts=COMPARE_TO, bounds=SLOW).values()) == ["passed"] * 4
 
 
-def test_what_is_not_modelled_skips_with_the_construct(pytester):
-    write(pytester, "src/Box.java", """\
+def test_what_is_not_modelled_skips_with_the_construct(java):
+    java.write("src/Box.java", """\
         import java.util.Comparator;
         import java.util.function.Function;
         public final class Box implements Comparable<Box> {
@@ -153,7 +141,7 @@ def test_what_is_not_modelled_skips_with_the_construct(pytester):
             }
         }
         """)
-    write(pytester, "src/Crate.java", """\
+    java.write("src/Crate.java", """\
         import java.util.function.Function;
         public final class Crate implements Comparable<Crate> {
             private final int size;
@@ -164,8 +152,9 @@ def test_what_is_not_modelled_skips_with_the_construct(pytester):
             }
         }
         """)
-    result = pytester.runpytest("--boundcheck", "src", "-rs")
-    result.stdout.fnmatch_lines([
-        "SKIPPED * unsupported: constructor reference at Box.java:7*",
-        "SKIPPED * unsupported: call to Function.andThen(*) (no model of this method) at Crate.java:7*",
-    ])
+    skips = {k: message(r) for k, r in java.check().items() if r.status == "skipped"}
+    assert any(fnmatch.fnmatch(text, "unsupported: constructor reference at Box.java:7*")
+               for (cls, _), text in skips.items() if cls == "Box")
+    assert any(fnmatch.fnmatch(text, "unsupported: call to Function.andThen(*) (no model of "
+                                     "this method) at Crate.java:7*")
+               for (cls, _), text in skips.items() if cls == "Crate")

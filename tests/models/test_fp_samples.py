@@ -1,19 +1,20 @@
-"""End-to-end runs of the plugin on the floating-point sample (sample_projects/measures)."""
+"""The floating-point sample (sample_projects/measures); its replay on the JVM:
+tests/plugin/test_replay.py."""
 from __future__ import annotations
 
-import pytest
-from test_plugin import (
-    BOUNDS,
-    COMPARE_IDS,
-    EQUALS_IDS,
-    MADE,
-    confirmed,
-    expected_outcomes,
-    outcomes,
-)
-from test_repro import needs_jdk
+from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.harness.registry import CONTRACT_IDS
+from pytest_boundcheck.report.text import message
 
-SETTLED = "not (Score and compareto and transitive)"
+EQUALS_IDS, COMPARE_IDS = CONTRACT_IDS[:5], CONTRACT_IDS[5:]
+BOUNDS = "int 32-bit, 8 unrolls, inline depth 8"
+MADE = "objects: built by constructors and factories, then up to 2 method calls"
+
+
+def settled(cls: str, contract: str) -> bool:
+    """All but Score's compareto-transitive, which Z3 cannot settle in time."""
+    return not (cls == "Score" and contract == "compareto-transitive")
+
 
 MEASURES = {
     "Weight": dict(zip(EQUALS_IDS, ("failed", "passed", "passed", "passed", "failed"))),
@@ -28,26 +29,26 @@ MEASURES = {
 }
 
 
-def test_measures_sample_gives_the_documented_outcome_for_every_item(pytester):
-    """All but Score's compareto-transitive, which Z3 cannot settle in time (next test)."""
-    pytester.copy_example("measures")
-    reprec = pytester.inline_run("--boundcheck", "measures", "-k", SETTLED)
-    assert outcomes(reprec) == expected_outcomes("measures", MEASURES)
+def test_measures_sample_gives_the_documented_outcome_for_every_item(java):
+    """All but Score's compareto-transitive, which Z3 cannot settle in time (next test).
+    The documented outcomes are verdicts reached within the default 10 s per check; a
+    longer limit keeps a loaded test machine from turning Score's into time-outs."""
+    found = java.sample("measures").outcomes(where=settled, bounds=Bounds(timeout=60))
+    assert found == java.expected("measures", MEASURES)
 
 
-def test_what_the_solver_cannot_settle_is_skipped_not_passed(pytester):
-    pytester.copy_example("measures")
-    result = pytester.runpytest("--boundcheck", "measures", "--boundcheck-timeout=0.5", "-rs",
-                                "-k", "Score and (antisymmetric or compareto and transitive or substitutable)")
-    result.assert_outcomes(skipped=3)
-    result.stdout.fnmatch_lines(["measures.Score  skip * skip * skip",
-                                 "SKIPPED * measures/Score.java:5: the solver gave up (timeout)*"])
+def test_what_the_solver_cannot_settle_is_skipped_not_passed(java):
+    found = java.sample("measures").check(
+        {"Score"}, {"compareto-antisymmetric", "compareto-transitive", "compareto-substitutable"},
+        Bounds(timeout=0.5))
+    assert [r.status for r in found.values()] == ["skipped"] * 3
+    assert any(message(r).startswith("the solver gave up (timeout)") for r in found.values())
 
 
-def test_equal_doubles_with_different_bits_are_shown_exactly(pytester):
-    pytester.copy_example("measures")
-    result = pytester.runpytest("--boundcheck", "measures", "-k", "Weight and hashcode")
-    result.stdout.fnmatch_lines([
+def test_equal_doubles_with_different_bits_are_shown_exactly(java):
+    found = java.sample("measures").result("Weight", "hashcode-consistent")
+    assert java.outcome(found) == "failed"
+    java.lines(found).fnmatch_lines([
         "equal objects must have equal hash codes",
         "",
         "  Weight x = new Weight(*0.0);",  # 0.0 and -0.0, in either role
@@ -65,11 +66,14 @@ def test_equal_doubles_with_different_bits_are_shown_exactly(pytester):
     ])
 
 
-def test_nan_and_float_literals_in_counterexamples(pytester):
-    pytester.copy_example("measures")
-    result = pytester.runpytest("--boundcheck", "measures", "-rx", "-k",
-                                "Temperature or Score and compareto and equals")
-    result.stdout.fnmatch_lines([
+def test_nan_and_float_literals_in_counterexamples(java):
+    found = java.sample("measures").check(where=lambda cls, contract: cls == "Temperature" or (
+        cls, contract) == ("Score", "compareto-equals"))
+    shown = [found[("measures.Temperature", "equals-reflexive")],
+             found[("measures.Temperature", "hashcode-consistent")],
+             found[("measures.Score", "compareto-equals")]]  # as a run shows them, in order
+    assert [java.outcome(r) for r in shown] == ["failed", "failed", "xfailed"]
+    java.lines("\n".join(message(r) for r in shown)).fnmatch_lines([
         "*Temperature x = new Temperature(Float.NaN);",
         "*x.equals(x)  -> false  (Temperature.java:13)",
         "*Temperature x = new Temperature(*0.0f);",  # 0.0f and -0.0f, in some order
@@ -81,24 +85,13 @@ def test_nan_and_float_literals_in_counterexamples(pytester):
     ])
 
 
-def test_a_tolerance_of_one_ulp_is_not_transitive(pytester):
+def test_a_tolerance_of_one_ulp_is_not_transitive(java):
     """The smallest doubles either side of zero are each within one ulp of a zero."""
-    pytester.copy_example("measures")
-    result = pytester.runpytest("--boundcheck", "measures", "-k", "Reading and transitive")
-    result.stdout.fnmatch_lines([
+    found = java.sample("measures").result("Reading", "equals-transitive")
+    assert java.outcome(found) == "failed"
+    java.lines(found).fnmatch_lines([
         "  Reading x = new Reading(*Double.MIN_VALUE);",
         "  Reading y = new Reading(*0.0);",
         "  Reading z = new Reading(*Double.MIN_VALUE);",
         "  x.equals(z)  -> false  (Reading.java:37)",
     ])
-
-
-@needs_jdk
-@pytest.mark.parametrize("mode", ["constructors", "fields"])
-def test_every_floating_point_counterexample_is_confirmed_on_the_jvm(pytester, mode):
-    """The literals (NaN, -0.0f, 0.5) make the same values on a JVM."""
-    pytester.copy_example("measures")
-    result = pytester.runpytest("--boundcheck", "measures", f"--boundcheck-objects={mode}",
-                                "--boundcheck-replay", "-rx", "-k", SETTLED)
-    result.assert_outcomes(failed=7, passed=39, xfailed=1)
-    assert confirmed(result.stdout.str()) == 8

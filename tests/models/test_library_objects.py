@@ -2,9 +2,8 @@
 taken to obey their contracts, and the results say so."""
 from __future__ import annotations
 
-import pytest
-from test_plugin import confirmed, expected_outcomes, outcomes, write
-from test_repro import needs_jdk
+from pytest_boundcheck.engine.result import Verdict
+from pytest_boundcheck.report.text import message
 
 LIBRARY = {
     "Booking": ("passed",) * 9,
@@ -21,16 +20,14 @@ LIBRARY = {
 }
 
 
-def test_library_sample_gives_the_documented_outcome_for_every_item(pytester):
-    pytester.copy_example("library")
-    reprec = pytester.inline_run("--boundcheck", "bookings")
-    assert outcomes(reprec) == expected_outcomes("bookings", LIBRARY)
+def test_library_sample_gives_the_documented_outcome_for_every_item(java):
+    assert java.sample("library").outcomes() == java.expected("bookings", LIBRARY)
 
 
-def test_counterexample_names_what_it_assumed_of_a_class_without_source(pytester):
-    pytester.copy_example("library")
-    result = pytester.runpytest("--boundcheck", "bookings", "-k", "Price and hashcode")
-    result.stdout.fnmatch_lines([
+def test_counterexample_names_what_it_assumed_of_a_class_without_source(java):
+    found = java.sample("library").result("Price", "hashcode-consistent")
+    assert java.outcome(found) == "failed"
+    java.lines(found).fnmatch_lines([
         ("  BigDecimal bigDecimal1 = null; // stands for a BigDecimal the engine has no source "
          "for, with bigDecimal1.hashCode() == *"),
         "  Price x = new Price(bigDecimal1);",
@@ -43,62 +40,28 @@ def test_counterexample_names_what_it_assumed_of_a_class_without_source(pytester
     ])
 
 
-def test_a_pass_lists_the_classes_it_assumed_obey_their_contracts(pytester):
-    pytester.copy_example("library")
-    result = pytester.runpytest("--boundcheck", "bookings", "-v", "-k", "Booking and transitive")
-    result.stdout.fnmatch_lines([("*assumed java.time.LocalDate obeys the contracts of equals, "
-                                  "hashCode and compareTo*")])
+def test_a_pass_lists_the_classes_it_assumed_obey_their_contracts(java):
+    found = java.sample("library").check(
+        {"Booking"}, {"equals-transitive", "compareto-transitive"}).values()
+    assert [r.status for r in found] == ["passed", "passed"]
+    assert any("assumed java.time.LocalDate obeys the contracts of equals, hashCode and "
+               "compareTo" in message(r) for r in found)
 
 
-def test_a_jdk_class_runs_from_its_java_model(pytester):
-    pytester.copy_example("library")
-    result = pytester.runpytest("--boundcheck", "bookings", "-k", "Tally and hashcode")
-    result.stdout.fnmatch_lines([
+def test_a_jdk_class_runs_from_its_java_model(java):
+    found = java.sample("library").result("Tally", "hashcode-consistent")
+    assert java.outcome(found) == "failed"
+    java.lines(found).fnmatch_lines([
         "  Tally x = new Tally(0);",
         "  Tally y = new Tally(0);",
         "  x.equals(y)   -> true  (Tally.java:32)",
     ])
 
 
-BITS = """\
-    import java.util.concurrent.atomic.AtomicLongArray;
-    public final class Bits {
-        private final AtomicLongArray words;
-        %s Bits(AtomicLongArray words) { this.words = words; }
-        static int size(AtomicLongArray a) { return a == null ? -1 : a.length(); }
-        @Override public boolean equals(Object o) {
-            return o instanceof Bits b && size(words) == size(b.words);
-        }
-        @Override public int hashCode() { return size(words) > 0 ? (int) words.get(0) : 0; }
-    }
-    """
-
-
-@needs_jdk
-@pytest.mark.parametrize("access, outcome, lines", [
-    # made by Bits's constructor: the AtomicLongArray it is given is made as Java makes one
-    ("public", {"failed": 1}, ["  AtomicLongArray atomicLongArray1 = new AtomicLongArray(*);",
-                               "  Bits x = new Bits(atomicLongArray1);"]),
-    # made from field values: the AtomicLongArray's own array is never null, as the JDK
-    # keeps it (no reflexivity or symmetry failure from a NullPointerException), and the
-    # counterexample makes it with its constructor
-    ("private", {"xfailed": 1}, ["  long[[]] longArray1 = new long[[]] {*L};",
-                                 "  AtomicLongArray atomicLongArray1 = new AtomicLongArray(longArray1);",
-                                 '  set(x, Bits.class, "words", atomicLongArray1);']),
-])
-def test_an_object_of_a_jdk_model_class_is_made_as_java_makes_one(pytester, access, outcome, lines):
-    """Equal by the number of words, hashed by the first; the violation replays on the JVM."""
-    write(pytester, "src/Bits.java", BITS % access)
-    result = pytester.runpytest("--boundcheck", "src", "--boundcheck-replay", "-rx")
-    result.assert_outcomes(passed=4, **outcome)
-    result.stdout.fnmatch_lines(lines)
-    assert confirmed(result.stdout.str()) == 1, result.stdout.str()
-
-
-def test_library_helpers_run_from_their_models(pytester):
-    pytester.copy_example("library")
-    result = pytester.runpytest("--boundcheck", "bookings", "-k", "Ledger and hashcode")
-    result.stdout.fnmatch_lines([
+def test_library_helpers_run_from_their_models(java):
+    found = java.sample("library").result("Ledger", "hashcode-consistent")
+    assert java.outcome(found) == "failed"
+    java.lines(found).fnmatch_lines([
         "  Ledger x = new Ledger(0, 0L);",
         "  Ledger y = new Ledger(0, 1L);",
         "  x.hashCode()  -> 23273  (Ledger.java:27)",
@@ -106,25 +69,24 @@ def test_library_helpers_run_from_their_models(pytester):
     ])
 
 
-def test_a_library_superclass_part_is_compared_by_key_and_its_violations_are_possible(pytester):
+def test_a_library_superclass_part_is_compared_by_key_and_its_violations_are_possible(java):
     """``super.equals``/``super.hashCode`` of a library class without source compare its
     part of the object by a key; the constructor that sets it has no source either, so a
     violation found with it may not occur."""
-    pytester.copy_example("library")
-    result = pytester.runpytest("--boundcheck", "bookings", "-rx", "-k", "Notice and hashcode")
-    result.stdout.fnmatch_lines([
-        "XFAIL bookings/Notice.java::bookings.Notice::hashcode-consistent - possible violation: "
+    found = java.sample("library").result("Notice", "hashcode-consistent")
+    assert found.verdict is Verdict.POSSIBLE_VIOLATION
+    assert found.unconfirmed == (
         "found with the part of the objects that java.text.MessageFormat holds taken to be any "
         "state; its constructor, whose code the check does not have, sets it and may rule the "
-        "violation out",
-        "*assumed java.text.MessageFormat obeys the contracts of equals, hashCode and compareTo*",
-    ])
+        "violation out")
+    assert "assumed java.text.MessageFormat obeys the contracts of equals, hashCode and " \
+           "compareTo" in message(found)
 
 
-def test_a_violation_that_shows_no_object_with_a_library_part_is_confirmed(pytester):
+def test_a_violation_that_shows_no_object_with_a_library_part_is_confirmed(java):
     """The library part only makes a violation possible where the counterexample shows an
     object that has one: here a Pattern may be the tag, but the violation needs no tag."""
-    write(pytester, "src/Tagged.java", """\
+    java.write("src/Tagged.java", """\
         public final class Tagged {
             private final Pattern tag;
             private final int v;
@@ -140,34 +102,32 @@ def test_a_violation_that_shows_no_object_with_a_library_part_is_confirmed(pytes
             @Override public int hashCode() { return super.hashCode(); }
         }
         """)
-    result = pytester.runpytest("--boundcheck", "src", "-k", "hashcode and not Pattern")
-    result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines(["  Tagged x = new Tagged(null, *);"])
+    found = java.result("Tagged", "hashcode-consistent")
+    assert java.outcome(found) == "failed"
+    java.lines(found).fnmatch_lines(["  Tagged x = new Tagged(null, *);"])
 
 
-def test_a_call_without_code_is_a_deterministic_function_and_the_pass_says_so(pytester):
-    pytester.copy_example("library")
-    result = pytester.runpytest("--boundcheck", "bookings", "-v", "-k", "Link and hashcode")
-    result.stdout.fnmatch_lines(["*PASSED (*assumed URL.toExternalForm() is a deterministic "
-                                 "function of its receiver and arguments)*"])
+def test_a_call_without_code_is_a_deterministic_function_and_the_pass_says_so(java):
+    found = java.sample("library").result("Link", "hashcode-consistent")
+    assert found.status == "passed"
+    assert message(found).endswith("; assumed URL.toExternalForm() is a deterministic function "
+                                   "of its receiver and arguments")
 
 
-def test_a_violation_found_with_a_call_without_code_is_possible(pytester):
+def test_a_violation_found_with_a_call_without_code_is_possible(java):
     """Equal ``toExternalForm()`` texts with different ``URL.hashCode()``s: whether real
     URLs can do that, only their code can tell."""
-    pytester.copy_example("library")
-    result = pytester.runpytest("--boundcheck", "bookings", "-rx", "-k", "Mirror and hashcode")
-    result.stdout.fnmatch_lines([
-        "XFAIL bookings/Mirror.java::bookings.Mirror::hashcode-consistent - possible violation: "
+    found = java.sample("library").result("Mirror", "hashcode-consistent")
+    assert found.verdict is Verdict.POSSIBLE_VIOLATION
+    assert found.unconfirmed == (
         "found with the results of URL.toExternalForm() taken to be any that a deterministic "
         "function could give; the code of those methods, which the check does not have, may "
-        "rule the violation out",
-    ])
+        "rule the violation out")
 
 
-def test_a_violation_before_any_call_without_code_is_sure(pytester):
+def test_a_violation_before_any_call_without_code_is_sure(java):
     """The null key throws before ``signum`` is called: the function's results play no part."""
-    write(pytester, "src/Key.java", """\
+    java.write("src/Key.java", """\
         import java.math.BigInteger;
         public final class Key {
             private final BigInteger value;
@@ -180,9 +140,9 @@ def test_a_violation_before_any_call_without_code_is_sure(pytester):
             @Override public int hashCode() { return value.signum(); }
         }
         """)
-    result = pytester.runpytest("--boundcheck", "src", "-k", "reflexive")
-    result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines(["*NullPointerException escaped the contract check*"])
+    found = java.result("Key", "equals-reflexive")
+    assert java.outcome(found) == "failed"
+    assert "NullPointerException escaped the contract check" in message(found)
 
 
 SHEET = """\
@@ -207,20 +167,21 @@ SHEET = """\
 
 
 def test_a_call_without_code_that_returns_a_collection_gives_any_contents_the_same_each_time(
-        pytester):
+        java):
     """``getEntries()`` of one manifest is one map, so equals is reflexive; maps of one size
     may hash apart, a violation only the library's code could rule out."""
-    write(pytester, "src/Sheet.java", SHEET)
-    result = pytester.runpytest("--boundcheck", "src", "-v", "-rx", "-k", "reflexive or hashcode")
-    result.assert_outcomes(passed=1, xfailed=1)
-    result.stdout.fnmatch_lines([
-        "*equals-reflexive PASSED (*assumed Manifest.getEntries() is a deterministic function "
-        "of its receiver and arguments)*",
-        "XFAIL src/Sheet.java::Sheet::hashcode-consistent - possible violation: found with the "
-        "results of Manifest.getEntries() taken to be any that a deterministic function could "
-        "give*",
-        "  // Manifest.getEntries() on manifest1 returned {*}",
-    ])
+    found = java.write("src/Sheet.java", SHEET).check(
+        contracts={"equals-reflexive", "hashcode-consistent"})
+    reflexive, hashcode = found[("Sheet", "equals-reflexive")], found[("Sheet", "hashcode-consistent")]
+    assert len(found) == 2
+    assert reflexive.status == "passed"
+    assert message(reflexive).endswith("; assumed Manifest.getEntries() is a deterministic "
+                                       "function of its receiver and arguments")
+    assert hashcode.verdict is Verdict.POSSIBLE_VIOLATION
+    assert hashcode.unconfirmed.startswith(
+        "found with the results of Manifest.getEntries() taken to be any that a deterministic "
+        "function could give")
+    java.lines(hashcode).fnmatch_lines(["  // Manifest.getEntries() on manifest1 returned {*}"])
 
 
 ENTRIES = """\
@@ -254,14 +215,12 @@ ENTRIES = """\
     """
 
 
-def test_a_set_that_is_a_maps_entries_or_one_a_call_returned_is_iterated_as_either(pytester):
+def test_a_set_that_is_a_maps_entries_or_one_a_call_returned_is_iterated_as_either(java):
     """One is read as keys and values, the other as elements: the iterator over the map's
     entries is followed (a non-empty local map breaks reflexivity), the other is stuck."""
-    write(pytester, "src/Entries.java", ENTRIES)
-    result = pytester.runpytest("--boundcheck", "src", "-k", "reflexive")
-    result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines(["violated: x.equals(x) is false"])
-    assert "internal error" not in result.stdout.str()
+    found = java.write("src/Entries.java", ENTRIES).result("Entries", "equals-reflexive")
+    assert java.outcome(found) == "failed"  # (an engine error would raise here)
+    java.lines(found).fnmatch_lines(["violated: x.equals(x) is false"])
 
 
 CLOCK = """\
@@ -274,16 +233,15 @@ CLOCK = """\
     """
 
 
-def test_a_call_whose_name_says_it_is_no_function_is_a_skip(pytester):
-    write(pytester, "src/Stamp.java", CLOCK)
-    result = pytester.runpytest("--boundcheck", "src", "-k", "hashcode", "-rs")
-    result.assert_outcomes(skipped=1)
-    result.stdout.fnmatch_lines(["*call to System.nanoTime() (no model of this method; by its "
-                                 "name, not a function of its arguments) at Stamp.java:5*"])
+def test_a_call_whose_name_says_it_is_no_function_is_a_skip(java):
+    found = java.write("src/Stamp.java", CLOCK).result("Stamp", "hashcode-consistent")
+    assert found.status == "skipped"
+    assert "call to System.nanoTime() (no model of this method; by its name, not a function " \
+           "of its arguments) at Stamp.java:5" in message(found)
 
 
-def test_a_call_whose_result_type_the_code_does_not_show_is_a_skip(pytester):
-    write(pytester, "src/Step.java", """\
+def test_a_call_whose_result_type_the_code_does_not_show_is_a_skip(java):
+    java.write("src/Step.java", """\
         import java.math.BigInteger;
         public final class Step {
             private final BigInteger n;
@@ -292,16 +250,16 @@ def test_a_call_whose_result_type_the_code_does_not_show_is_a_skip(pytester):
             @Override public int hashCode() { return n.bitLength() + n.signum(); }
         }
         """)
-    result = pytester.runpytest("--boundcheck", "src", "-k", "hashcode", "-rs")
-    result.assert_outcomes(skipped=1)
-    result.stdout.fnmatch_lines(["*call to BigInteger.bitLength() (no model of this method, "
-                                 "and the code does not show what it returns) at Step.java:6*"])
+    found = java.result("Step", "hashcode-consistent")
+    assert found.status == "skipped"
+    assert "call to BigInteger.bitLength() (no model of this method, and the code does not " \
+           "show what it returns) at Step.java:6" in message(found)
 
 
-def test_project_objects_behind_an_interface_without_source_run_their_own_code(pytester):
+def test_project_objects_behind_an_interface_without_source_run_their_own_code(java):
     """``Type`` has no source. ``t`` is this ``Alias`` (project code: its own getTypeName)
     or the target, any ``Type`` (an unknown function). Before, the call was a skip."""
-    write(pytester, "src/Alias.java", """\
+    java.write("src/Alias.java", """\
         import java.lang.reflect.Type;
         import java.util.Objects;
         public final class Alias implements Type {
@@ -319,7 +277,7 @@ def test_project_objects_behind_an_interface_without_source_run_their_own_code(p
             @Override public int hashCode() { return Objects.hashCode(describe()); }
         }
         """)
-    result = pytester.runpytest("--boundcheck", "src", "-v")
-    result.assert_outcomes(passed=5)
-    result.stdout.fnmatch_lines(["*hashcode-consistent PASSED (*assumed Type.getTypeName() is a "
-                                 "deterministic function of its receiver and arguments)*"])
+    found = java.check()
+    assert [r.status for r in found.values()] == ["passed"] * 5
+    assert message(found[("Alias", "hashcode-consistent")]).endswith(
+        "; assumed Type.getTypeName() is a deterministic function of its receiver and arguments")

@@ -1,19 +1,14 @@
-"""End-to-end runs on classes built on Strings (sample_projects/names), with pytester."""
+"""Classes built on Strings (sample_projects/names); their replay on the JVM:
+tests/plugin/test_replay.py."""
 from __future__ import annotations
 
-import shutil
+from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.harness.registry import CONTRACT_IDS
+from pytest_boundcheck.report.text import message
 
-import pytest
-from test_plugin import (
-    BOUNDS,
-    COMPARE_IDS,
-    EQUALS_IDS,
-    MADE,
-    confirmed,
-    expected_outcomes,
-    outcomes,
-    write,
-)
+EQUALS_IDS, COMPARE_IDS = CONTRACT_IDS[:5], CONTRACT_IDS[5:]
+BOUNDS = "int 32-bit, 8 unrolls, inline depth 8"
+MADE = "objects: built by constructors and factories, then up to 2 method calls"
 
 NAMES = {
     "Nickname": dict(zip(EQUALS_IDS, ("passed",) * 4 + ("failed",))),
@@ -26,16 +21,14 @@ NAMES = {
 LATIN1 = "strings: length <= 3, chars in Latin-1"
 
 
-def test_names_sample_gives_the_documented_outcome_for_every_item(pytester):
-    pytester.copy_example("names")
-    reprec = pytester.inline_run("--boundcheck", "names")
-    assert outcomes(reprec) == expected_outcomes("names", NAMES)
+def test_names_sample_gives_the_documented_outcome_for_every_item(java):
+    assert java.sample("names").outcomes() == java.expected("names", NAMES)
 
 
-def test_equals_ignoring_case_with_a_case_sensitive_hash_shows_a_and_upper_a(pytester):
-    pytester.copy_example("names")
-    result = pytester.runpytest("--boundcheck", "names", "-k", "Nickname and hashcode")
-    result.stdout.fnmatch_lines([
+def test_equals_ignoring_case_with_a_case_sensitive_hash_shows_a_and_upper_a(java):
+    found = java.sample("names").result("Nickname", "hashcode-consistent")
+    assert java.outcome(found) == "failed"
+    java.lines(found).fnmatch_lines([
         "equal objects must have equal hash codes",
         "",
         '  Nickname x = new Nickname("?");',
@@ -51,32 +44,30 @@ def test_equals_ignoring_case_with_a_case_sensitive_hash_shows_a_and_upper_a(pyt
         "violated: x.equals(y), but their hash codes differ",
         f"bounds: {BOUNDS}, {LATIN1}; {MADE}; * s",
     ])
-    text = result.stdout.str()
+    text = message(found)
     pair = {line.split('"')[1] for line in text.splitlines() if "new Nickname(" in line}
     assert len(pair) == 2 and len({c.lower() for c in pair}) == 1, pair
 
 
-def test_a_pass_says_the_string_bounds_it_held_within(pytester):
-    pytester.copy_example("names")
-    result = pytester.runpytest("--boundcheck", "names", "-v", "-k", "Keyword and hashcode")
-    result.stdout.fnmatch_lines([f"*PASSED (no violation within {BOUNDS}, {LATIN1}; {MADE})*"])
-    result = pytester.runpytest("--boundcheck", "names", "-v", "-k", "Title and transitive",
-                                "--boundcheck-string-length", "2")
-    result.stdout.fnmatch_lines([
-        f"*compareto-transitive PASSED (no violation within {BOUNDS}, strings: length <= 2; {MADE})*"])
+def test_a_pass_says_the_string_bounds_it_held_within(java):
+    names = java.sample("names")
+    keyword = names.result("Keyword", "hashcode-consistent")
+    assert keyword.status == "passed"
+    assert message(keyword) == f"no violation within {BOUNDS}, {LATIN1}; {MADE}"
+    title = names.result("Title", "compareto-transitive", Bounds(string_length=2))
+    assert title.status == "passed"
+    assert message(title) == f"no violation within {BOUNDS}, strings: length <= 2; {MADE}"
 
 
-def test_no_string_can_show_a_case_difference_when_strings_are_empty(pytester):
-    pytester.copy_example("names")
-    reprec = pytester.inline_run("--boundcheck", "names", "-k", "Nickname and hashcode",
-                                 "--boundcheck-string-length=0")
-    assert list(outcomes(reprec).values()) == ["passed"]
+def test_no_string_can_show_a_case_difference_when_strings_are_empty(java):
+    found = java.sample("names").result("Nickname", "hashcode-consistent", Bounds(string_length=0))
+    assert java.outcome(found) == "passed"
 
 
-def test_identity_of_strings_made_at_run_time_and_of_literals(pytester):
+def test_identity_of_strings_made_at_run_time_and_of_literals(java):
     """``toLowerCase`` returns the string itself when nothing changes, a new one otherwise;
     literals are interned, so a literal is == itself."""
-    write(pytester, "src/demo/Tag.java", """\
+    java.write("src/demo/Tag.java", """\
         package demo;
 
         public final class Tag {
@@ -93,8 +84,9 @@ def test_identity_of_strings_made_at_run_time_and_of_literals(pytester):
             public int hashCode() { return name.hashCode(); }
         }
         """)
-    result = pytester.runpytest("--boundcheck", "src", "-k", "hashcode")
-    result.stdout.fnmatch_lines([
+    found = java.result("Tag", "hashcode-consistent")
+    assert java.outcome(found) == "failed"
+    java.lines(found).fnmatch_lines([
         '  Tag x = new Tag("*");',
         '  Tag y = new Tag("*");',
         "*x.equals(y)   -> true*",
@@ -102,18 +94,8 @@ def test_identity_of_strings_made_at_run_time_and_of_literals(pytester):
     ])
 
 
-@pytest.mark.skipif(shutil.which("javac") is None or shutil.which("java") is None,
-                    reason="javac and java must be on PATH")
-def test_every_counterexample_of_the_names_sample_is_confirmed_on_the_jvm(pytester):
-    pytester.copy_example("names")
-    result = pytester.runpytest("--boundcheck", "names", "--boundcheck-replay", "-rx")
-    text = result.stdout.str()
-    assert confirmed(text) == 4, text
-    assert "disagree" not in text and "not replayed" not in text
-
-
-def test_case_mapping_of_a_char_field_takes_its_chars_from_latin1_and_says_so(pytester):
-    write(pytester, "src/demo/Grade.java", """\
+def test_case_mapping_of_a_char_field_takes_its_chars_from_latin1_and_says_so(java):
+    java.write("src/demo/Grade.java", """\
         package demo;
 
         public final class Grade {
@@ -130,8 +112,9 @@ def test_case_mapping_of_a_char_field_takes_its_chars_from_latin1_and_says_so(py
             public int hashCode() { return letter; }
         }
         """)
-    result = pytester.runpytest("--boundcheck", "src", "-k", "hashcode")
-    result.stdout.fnmatch_lines([
+    found = java.result("Grade", "hashcode-consistent")
+    assert java.outcome(found) == "failed"
+    java.lines(found).fnmatch_lines([
         "  Grade x = new Grade('*');",
         "  Grade y = new Grade('*');",
         "violated: x.equals(y), but their hash codes differ",

@@ -10,7 +10,7 @@ from pathlib import Path
 from pytest_boundcheck import plugin
 from pytest_boundcheck.config.bounds import Bounds
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def documented() -> dict[str, tuple[str, str]]:

@@ -1,4 +1,5 @@
-"""Reproducers and replay: every counterexample of every sample must fail on a real JVM.
+"""Reproducers and replay through the plugin: every counterexample of every sample must fail
+on a real JVM (the other samples' replay: test_replay.py).
 
 Needs javac and java (``.ci/run`` installs a JDK); the JUnit part also needs the JUnit 5
 console launcher (Debian's junit5 package, which ``.ci/run`` installs too).
@@ -28,10 +29,10 @@ def copy_samples(pytester) -> list[str]:
 
 @needs_jdk
 @pytest.mark.parametrize("mode", ["constructors", "fields"])
-def test_every_counterexample_of_every_sample_is_confirmed_on_the_jvm(pytester, mode):
-    roots = copy_samples(pytester)
-    result = pytester.runpytest("--boundcheck", *roots, f"--boundcheck-objects={mode}",
-                                "--boundcheck-replay", "-rx")
+def test_every_counterexample_of_every_sample_is_confirmed_on_the_jvm(plugin, mode):
+    roots = copy_samples(plugin.pytester)
+    result = plugin.runpytest("--boundcheck", *roots, f"--boundcheck-objects={mode}",
+                              "--boundcheck-replay", "-rx")
     text = result.stdout.str()
     outcomes = result.parseoutcomes()
     reported = outcomes.get("failed", 0) + outcomes.get("xfailed", 0)
@@ -41,17 +42,17 @@ def test_every_counterexample_of_every_sample_is_confirmed_on_the_jvm(pytester, 
 
 
 @needs_jdk
-def test_reproducers_compile_and_fail_against_the_samples(pytester, tmp_path):
-    roots = copy_samples(pytester)
+def test_reproducers_compile_and_fail_against_the_samples(plugin, tmp_path):
+    roots = copy_samples(plugin.pytester)
     out = tmp_path / "repro"
-    result = pytester.runpytest("--boundcheck", *roots, "--boundcheck-repro", str(out))
+    result = plugin.runpytest("--boundcheck", *roots, "--boundcheck-repro", str(out))
     failed = result.parseoutcomes()["failed"] + result.parseoutcomes()["xfailed"]
     mains = sorted(out.rglob("*Main.java"))
     tests = sorted(out.rglob("*Test.java"))
     assert len(mains) == len(tests) == failed
 
     classes = tmp_path / "classes"
-    sources = [str(p) for p in pytester.path.rglob("*.java")]
+    sources = [str(p) for p in plugin.pytester.path.rglob("*.java")]
     subprocess.run(["javac", "-nowarn", "-d", str(classes), *sources, *map(str, mains)],
                    check=True, capture_output=True)
     for main in mains:
@@ -92,9 +93,9 @@ def write_tagged(pytester) -> None:
 
 
 @needs_jdk
-def test_sources_that_do_not_compile_alone_keep_their_verdict_without_replay(pytester):
-    write_tagged(pytester)
-    result = pytester.runpytest("--boundcheck", "src", "--boundcheck-replay", "-k", "hashcode")
+def test_sources_that_do_not_compile_alone_keep_their_verdict_without_replay(plugin):
+    write_tagged(plugin.pytester)
+    result = plugin.runpytest("--boundcheck", "src", "--boundcheck-replay", "-k", "hashcode")
     result.stdout.fnmatch_lines([
         "violated: x.equals(y), but their hash codes differ",
         "bounds: *",
@@ -105,37 +106,37 @@ def test_sources_that_do_not_compile_alone_keep_their_verdict_without_replay(pyt
 
 
 @needs_jdk
-def test_sources_replay_with_their_dependencies_on_the_classpath(pytester):
-    write_tagged(pytester)
-    dependency = pytester.path / "dep" / "org" / "example" / "Tag.java"
+def test_sources_replay_with_their_dependencies_on_the_classpath(plugin):
+    write_tagged(plugin.pytester)
+    dependency = plugin.pytester.path / "dep" / "org" / "example" / "Tag.java"
     dependency.parent.mkdir(parents=True)
     dependency.write_text("package org.example;\n\npublic final class Tag {}\n")
-    subprocess.run(["javac", "-d", "classes", str(dependency)], cwd=pytester.path, check=True)
-    result = pytester.runpytest("--boundcheck", "src", "--boundcheck-replay", "-k", "hashcode",
-                                "--boundcheck-classpath", "classes")
+    subprocess.run(["javac", "-d", "classes", str(dependency)], cwd=plugin.pytester.path, check=True)
+    result = plugin.runpytest("--boundcheck", "src", "--boundcheck-replay", "-k", "hashcode",
+                              "--boundcheck-classpath", "classes")
     result.stdout.fnmatch_lines(["violated: x.equals(y), but their hash codes differ",
                                  "bounds: *", "confirmed on the JVM *"])
     result.assert_outcomes(failed=1)
 
 
-def test_a_classpath_entry_that_does_not_exist_is_a_usage_error(pytester):
-    pytester.mkdir("src")
-    result = pytester.runpytest("--boundcheck", "src", "--boundcheck-classpath", "missing.jar")
+def test_a_classpath_entry_that_does_not_exist_is_a_usage_error(plugin):
+    plugin.pytester.mkdir("src")
+    result = plugin.runpytest("--boundcheck", "src", "--boundcheck-classpath", "missing.jar")
     result.stderr.fnmatch_lines(["*boundcheck classpath: no such file or directory: *missing.jar"])
     assert result.ret == pytest.ExitCode.USAGE_ERROR
 
 
-def test_an_object_of_an_unknown_subclass_is_not_replayed(pytester):
+def test_an_object_of_an_unknown_subclass_is_not_replayed(plugin):
     """The JVM cannot allocate an abstract class: a counterexample with an object standing
     for an unknown subclass is not replayed, rather than found to disagree."""
     write_demo(
-        pytester, "Shape",
+        plugin.pytester, "Shape",
         "public abstract class Shape implements Comparable<Shape> {\n"
         "    private int size;\n"
         "    @Override public int compareTo(Shape o) { return Integer.compare(size, o.size); }\n"
         "}\n")
-    result = pytester.runpytest("--boundcheck", "src", "--boundcheck-replay", "-rx",
-                                "-k", "compareto-equals")
+    result = plugin.runpytest("--boundcheck", "src", "--boundcheck-replay", "-rx",
+                              "-k", "compareto-equals")
     result.stdout.fnmatch_lines(["*// Shape is abstract: x stands for an object of an unknown subclass*",
                                  "not replayed: the counterexample has objects Java cannot make as "
                                  "such (of a class without source, or of an unknown subclass of an "
@@ -145,10 +146,10 @@ def test_an_object_of_an_unknown_subclass_is_not_replayed(pytester):
 
 @needs_jdk
 @pytest.mark.parametrize("mode", ["constructors", "fields"])
-def test_a_null_argument_of_an_overloaded_constructor_is_cast_to_its_type(pytester, mode):
+def test_a_null_argument_of_an_overloaded_constructor_is_cast_to_its_type(plugin, mode):
     """Made by its constructor, or from field values by the constructor that sets them."""
     write_demo(
-        pytester, "Keyed",
+        plugin.pytester, "Keyed",
         "public final class Keyed {\n"
         "    private final String key;\n"
         "    private final int n;\n"
@@ -156,8 +157,8 @@ def test_a_null_argument_of_an_overloaded_constructor_is_cast_to_its_type(pytest
         "    public Keyed(StringBuilder key, int n) { this.key = key.toString(); this.n = n; }\n"
         "    @Override public boolean equals(Object o) { return o instanceof Keyed k && k.n == n; }\n"
         "}\n")
-    result = pytester.runpytest("--boundcheck", "src", "--boundcheck-replay", "-k", "hashcode",
-                                "--boundcheck-objects", mode)
+    result = plugin.runpytest("--boundcheck", "src", "--boundcheck-replay", "-k", "hashcode",
+                              "--boundcheck-objects", mode)
     result.stdout.fnmatch_lines(["*Keyed x = new Keyed((String) null, 0);",
                                  "*confirmed on the JVM *"])
     result.assert_outcomes(failed=1)

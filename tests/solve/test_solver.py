@@ -1,107 +1,20 @@
-"""One check end to end, where the solver itself fails or formulas are too costly for it."""
+"""The solver: how queries are split, weakened, carried to their own context and kept to
+their time, and how a model is made small (a whole check where the solver
+fails: tests/engine/test_check.py)."""
 from __future__ import annotations
 
+import dataclasses
 import gc
 import math
-import textwrap
 import time
 
 import z3
 
-from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.config.tuning import DEFAULT
-from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.frontend.types import INT, LONG
-from pytest_boundcheck.report.text import message
 from pytest_boundcheck.solve import solver as solve
 from pytest_boundcheck.solve import terms
 from pytest_boundcheck.solve.weaken import WithoutFloatingPoint
-
-
-def test_a_solver_failure_skips_the_check_saying_so(tmp_path, monkeypatch):
-    (tmp_path / "Subject.java").write_text(textwrap.dedent("""
-        public final class Subject {
-            private final int v;
-            public Subject(int v) { this.v = v; }
-            @Override public boolean equals(Object o) { return o instanceof Subject s && s.v == v; }
-            @Override public int hashCode() { return v; }
-        }
-        """))
-    project = Project([tmp_path])
-    cls = project.program.project[0]
-    contract = next(c for c in project.contracts_for(cls) if c.id == "hashcode-consistent")
-
-    def out_of_memory(self, goal):
-        raise z3.Z3Exception(b"out of memory")
-    monkeypatch.setattr(solve.Solver, "check", out_of_memory)
-    outcome = project.check(cls, contract, Bounds())
-    assert outcome.status == "skipped"
-    assert message(outcome).startswith("the solver failed (out of memory); bounds: int 32-bit")
-
-
-RATIO = """
-    public final class Ratio {
-        private final int num;
-        public Ratio(int num) { this.num = num; }
-        public static Ratio near(double d) {
-            double x = d;
-            for (int i = 0; i < 4; i++) { x = x / (x - 1.0); }
-            return new Ratio((int) x);
-        }
-        @Override public boolean equals(Object o) { return o instanceof Ratio r && r.num == num; }
-        @Override public int hashCode() { return %s; }
-    }
-    """
-
-
-def ratio_outcome(tmp_path, hash_code: str):
-    (tmp_path / "Ratio.java").write_text(textwrap.dedent(RATIO % hash_code))
-    project = Project([tmp_path])
-    cls = project.program.project[0]
-    contract = next(c for c in project.contracts_for(cls) if c.id == "hashcode-consistent")
-    return project.check(cls, contract, Bounds())
-
-
-def test_a_factory_whose_arithmetic_would_exhaust_the_solver_is_left_out_and_said(tmp_path):
-    """Four double divisions bit-blast to about 1 GB: Z3 would abort the process at its
-    memory cap before any time limit applies."""
-    outcome = ratio_outcome(tmp_path, "num")
-    assert outcome.status == "passed"
-    assert ("bounded at objects that Ratio.near(double) would make are left out (4 double "
-            "divisions: bit-blasting them would take about 1.0 GB, more than the solver can "
-            "hold)") in message(outcome)
-
-
-def test_the_objects_other_builders_make_still_show_violations(tmp_path):
-    outcome = ratio_outcome(tmp_path, "num == 7 ? 1 : 0")
-    assert outcome.status == "passed"
-    outcome = ratio_outcome(tmp_path, "System.identityHashCode(this)")
-    assert outcome.status == "failed"
-    assert "new Ratio(" in message(outcome) and "near(" not in message(outcome)
-
-
-def test_a_contract_that_holds_whatever_the_arithmetic_gives_is_decided_without_it(tmp_path):
-    """Two meters, each scaled up to twice: 4 double divisions, more than the solver can
-    hold bit-blasted. Equal bits give equal hashes whatever the values are, which the
-    question with each floating-point operation left free shows at once."""
-    (tmp_path / "Meter.java").write_text(textwrap.dedent("""
-        public final class Meter {
-            private double value;
-            public Meter(double value) { this.value = value; }
-            public void scale(double by) { value = value * by / (by + 1.0); }
-            @Override public boolean equals(Object o) {
-                return o instanceof Meter m
-                    && Double.doubleToLongBits(m.value) == Double.doubleToLongBits(value);
-            }
-            @Override public int hashCode() { return Double.hashCode(value); }
-        }
-        """))
-    project = Project([tmp_path])
-    cls = project.program.project[0]
-    contract = next(c for c in project.contracts_for(cls) if c.id == "hashcode-consistent")
-    outcome = project.check(cls, contract, Bounds())
-    assert outcome.status == "passed", message(outcome)
-    assert message(outcome).startswith("no violation within int 32-bit")
 
 
 def test_floating_point_left_out_of_path_questions_weakens_them_soundly():
@@ -268,9 +181,10 @@ def test_a_check_whose_exploring_took_all_its_time_asks_the_solver_nothing():
 def test_the_question_without_floating_point_gets_a_fixed_short_time_whatever_the_limit(
         monkeypatch):
     """What the weakened question decides, it decides in a fraction of a second; one it
-    does not decide takes from the check's own search no more than ``WEAKER_SECONDS``,
+    does not decide takes from the check's own search no more than ``weaker_seconds``,
     even under a long time limit. Solving for its arithmetic's operands, where it has a
-    model, takes a share of the time planned, at most ``ARITHMETIC_SECONDS``."""
+    model, takes a share of the time planned, at most ``arithmetic_seconds``. (The times
+    it is given are seen by a spy on ``_weakly``, which leaves it as it is.)"""
     ctx = z3.Context()
     a, b = (z3.FP(n, z3.Float64(ctx)) for n in "ab")
     given = []
@@ -280,10 +194,11 @@ def test_the_question_without_floating_point_gets_a_fixed_short_time_whatever_th
         given.append((left, round(arithmetic)))
         return weakly(self, goal, constraints, fixed, left, rlimit, arithmetic)
     monkeypatch.setattr(solve.Solver, "_weakly", spy)
-    solver = solve.Solver(ctx, 100.0, [a > b], [], set())
+    config = dataclasses.replace(DEFAULT, weaker_seconds=0.5, arithmetic_seconds=2.0)
+    solver = solve.Solver(ctx, 100.0, [a > b], [], set(), config=config)
     assert solver.check(z3.fpAdd(z3.RNE(ctx), a, b, ctx) == a).verdict == "sat"
-    assert given == [(DEFAULT.weaker_seconds,
-                      round(min(DEFAULT.arithmetic_seconds, DEFAULT.arithmetic_share * 100)))]
+    assert given == [(config.weaker_seconds,
+                      round(min(config.arithmetic_seconds, config.arithmetic_share * 100)))]
 
 
 def test_a_model_of_the_question_without_floating_point_that_holds_of_the_real_one_decides_it(
@@ -385,43 +300,45 @@ def test_a_case_too_large_to_bit_blast_is_decided_without_its_arithmetic():
     assert found.small_model(answer, [(n, LONG)]).eval(n).as_long() == 7 and found.queries == asked
 
 
-def test_minimising_stops_after_a_few_undecided_queries_in_a_row(monkeypatch):
+def test_minimising_stops_after_a_few_undecided_queries_in_a_row():
     """A case too hard to ask again within a minimising query's units keeps the model
-    found after ``MINIMISE_UNDECIDED`` tries, not after all ``MINIMISE_QUERIES`` (24
-    such took 10 s on commons-math's ``SynchronizedSummaryStatistics``)."""
+    found after ``minimise_undecided`` tries, not after all ``minimise_queries`` (24
+    such took 10 s on commons-math's ``SynchronizedSummaryStatistics``). Here a
+    minimising query has one unit: every one is undecided."""
     ctx = z3.Context()
     xs = [z3.BitVec(f"x{i}", 32, ctx) for i in range(4)]
-    solver = solve.Solver(ctx, 10.0, [], [], set())
+    config = dataclasses.replace(DEFAULT, minimise_rlimit=1)
+    solver = solve.Solver(ctx, 10.0, [], [], set(), config=config)
     answer = solver.check(z3.And([x > 5 for x in xs]))
     assert answer.verdict == "sat"
-    asked = []
-    monkeypatch.setattr(solve.Solver, "_ask", lambda self, terms, seconds, rlimit=0, **_: (
-        asked.append(rlimit), (z3.unknown, None))[1])
+    asked = solver.queries
     smaller = solver.small_model(answer, [(x, INT) for x in xs])
-    assert len(asked) == DEFAULT.minimise_undecided < DEFAULT.minimise_queries
+    assert solver.queries - asked == config.minimise_undecided < config.minimise_queries
     assert all(smaller.eval(x).eq(answer.model.eval(x)) for x in xs)
 
 
 def test_a_model_that_breaks_a_lazy_constraint_is_asked_again_only_briefly(monkeypatch):
     """A model that breaks a lazy constraint (``h == 3 * x + 1`` here) is asked again with
-    it and with ``x`` pinned, within ``SPLIT_RLIMIT``; undecided so, the constraint holds
+    it and with ``x`` pinned, within ``split_rlimit``; undecided so, the constraint holds
     for good and the query is searched again, rather than that one pinned case taking
-    all the time left."""
+    all the time left. Here ``split_rlimit`` is one unit: the case asked again is
+    undecided (as a spy on ``_leaf``, which leaves it as it is, sees)."""
     ctx = z3.Context()
     h, x = z3.BitVec("h", 32, ctx), z3.BitVec("x", 32, ctx)
     asked_again = []
     real_leaf = solve.Solver._leaf
 
-    def leaf(self, goal, fixed, deadline, rlimit=0):
+    def leaf(self, goal, fixed, deadline, rlimit=0, plan_end=0.0):
+        answer = real_leaf(self, goal, fixed, deadline, rlimit, plan_end)
         if fixed:  # the case asked again, with the constraint and the pins
-            asked_again.append(rlimit)
-            return solve.Answer("unknown", reason="canceled")
-        return real_leaf(self, goal, fixed, deadline, rlimit)
+            asked_again.append((rlimit, answer.verdict))
+        return answer
     monkeypatch.setattr(solve.Solver, "_leaf", leaf)
-    solver = solve.Solver(ctx, 10.0, [], [], set(), lazy=[h == 3 * x + 1])
+    config = dataclasses.replace(DEFAULT, split_rlimit=1)
+    solver = solve.Solver(ctx, 10.0, [], [], set(), lazy=[h == 3 * x + 1], config=config)
     answer = solver.check(z3.And(h == 7, z3.ULE(x, 10)))
     assert answer.verdict == "sat" and answer.model.eval(x).as_long() == 2
-    assert asked_again == [DEFAULT.split_rlimit]
+    assert asked_again == [(config.split_rlimit, "unknown")]
 
 
 def test_factoring_out_shared_conditions_walks_a_goal_deeper_than_the_python_stack():
@@ -471,7 +388,8 @@ def test_the_object_choices_of_a_case_are_put_into_the_constraints_once(monkeypa
     choice, x = z3.BitVec("choice", 32, ctx), z3.BitVec("x", 32, ctx)
     solver = solve.Solver(ctx, 10.0, [z3.If(choice == 0, x == 1, x == 2)], [], set())
     calls = []
-    monkeypatch.setattr(solve, "with_fixed", lambda *args: calls.append(args) or [x == 1])
+    real = solve.with_fixed
+    monkeypatch.setattr(solve, "with_fixed", lambda *args: calls.append(args) or real(*args))
     deadline = time.perf_counter() + 10
     first = solver._with_choices([choice == 0], deadline)
     assert solver._with_choices([choice == 0], deadline) is first

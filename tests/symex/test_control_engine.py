@@ -1,10 +1,9 @@
-"""The engine on switch, try/finally, synchronized, enums, lazy caches and object creation."""
+"""The engine on switch, try/finally, synchronized and enums (lazy caches: test_objects.py)."""
 from __future__ import annotations
 
-from test_engine import CACHED_HASH, EQUALS_PASS, check_all, statuses
-
-from pytest_boundcheck.config.bounds import Bounds
-
+EQUALS_PASS = {"equals-reflexive": "passed", "equals-symmetric": "passed",
+               "equals-transitive": "passed", "equals-null": "passed",
+               "hashcode-consistent": "passed"}
 COMPARE_PASS = {"compareto-antisymmetric": "passed", "compareto-transitive": "passed",
                 "compareto-substitutable": "passed", "compareto-equals": "passed"}
 
@@ -18,14 +17,8 @@ LEVEL = """
 """
 
 
-def test_a_lazy_cache_made_the_fields_way_starts_at_its_default(tmp_path):
-    """A field only hashCode() assigns is a cache: any other value is a state no code reaches."""
-    results = check_all(tmp_path, CACHED_HASH, Bounds(objects_mode="fields"))
-    assert statuses(results) == EQUALS_PASS
-
-
-def test_enum_fields_compare_by_identity_ordinal_and_name(tmp_path):
-    results = check_all(tmp_path, """
+def test_enum_fields_compare_by_identity_ordinal_and_name(java):
+    results = java.check_all("""
         public final class Subject implements Comparable<Subject> {
             private final Level level;
             public Subject(Level level) { this.level = java.util.Objects.requireNonNull(level); }
@@ -40,11 +33,11 @@ def test_enum_fields_compare_by_identity_ordinal_and_name(tmp_path):
             }
         }
         """ + LEVEL)
-    assert statuses(results) == EQUALS_PASS | COMPARE_PASS
+    assert java.statuses(results) == EQUALS_PASS | COMPARE_PASS
 
 
-def test_enum_constructors_set_the_constants_fields(tmp_path):
-    results = check_all(tmp_path, """
+def test_enum_constructors_set_the_constants_fields(java):
+    results = java.check_all("""
         public final class Subject {
             private final Level level;
             public Subject(Level level) { this.level = level; }
@@ -55,11 +48,11 @@ def test_enum_constructors_set_the_constants_fields(tmp_path):
             @Override public int hashCode() { return level == null ? 0 : level.label().hashCode(); }
         }
         """ + LEVEL)
-    assert statuses(results) == EQUALS_PASS
+    assert java.statuses(results) == EQUALS_PASS
 
 
-def test_an_enum_constant_with_a_body_is_unsupported_where_its_code_is_reached(tmp_path):
-    results = check_all(tmp_path, """
+def test_an_enum_constant_with_a_body_is_unsupported_where_its_code_is_reached(java):
+    results = java.check_all("""
         public final class Subject {
             private final Op op;
             public Subject(Op op) { this.op = java.util.Objects.requireNonNull(op); }
@@ -79,10 +72,10 @@ def test_an_enum_constant_with_a_body_is_unsupported_where_its_code_is_reached(t
     assert results["equals-symmetric"][0] == "passed"  # identity needs no constant's code
 
 
-def test_an_enum_constant_with_a_body_is_no_instance_of_an_unrelated_class(tmp_path):
+def test_an_enum_constant_with_a_body_is_no_instance_of_an_unrelated_class(java):
     """Its class is anonymous, but extends the enum and adds no supertype: ``o instanceof
     Subject`` is decided for it, in Subject's own equals and where Op's code is reached."""
-    results = check_all(tmp_path, """
+    results = java.check_all("""
         public final class Subject {
             private final int v;
             public Subject(int v) { this.v = v; }
@@ -99,11 +92,11 @@ def test_an_enum_constant_with_a_body_is_no_instance_of_an_unrelated_class(tmp_p
             @Override public int hashCode() { return 0; }
         }
         """)
-    assert statuses(results) == EQUALS_PASS
+    assert java.statuses(results) == EQUALS_PASS
 
 
-def test_switch_with_type_patterns_and_case_null(tmp_path):
-    results = check_all(tmp_path, """
+def test_switch_with_type_patterns_and_case_null(java):
+    results = java.check_all("""
         public final class Subject {
             private final int v;
             public Subject(int v) { this.v = v; }
@@ -117,11 +110,11 @@ def test_switch_with_type_patterns_and_case_null(tmp_path):
             @Override public int hashCode() { return v; }
         }
         """)
-    assert statuses(results) == EQUALS_PASS
+    assert java.statuses(results) == EQUALS_PASS
 
 
-def test_a_finally_block_that_returns_overrides_the_result(tmp_path):
-    results = check_all(tmp_path, """
+def test_a_finally_block_that_returns_overrides_the_result(java):
+    results = java.check_all("""
         public final class Subject {
             private final int v;
             public Subject(int v) { this.v = v; }
@@ -135,16 +128,16 @@ def test_a_finally_block_that_returns_overrides_the_result(tmp_path):
             @Override public int hashCode() { return v; }
         }
         """)
-    assert statuses(results) == {"equals-reflexive": "passed", "equals-symmetric": "failed",
+    assert java.statuses(results) == {"equals-reflexive": "passed", "equals-symmetric": "failed",
                                  "equals-transitive": "failed", "equals-null": "failed",
                                  "hashcode-consistent": "failed"}
     assert "ClassCastException" in results["equals-symmetric"][1]
 
 
-def test_enum_switches_inside_a_loop(tmp_path):
+def test_enum_switches_inside_a_loop(java):
     """A switch expression over every constant (no IncompatibleClassChangeError is
     reachable); inside a loop, ``break`` leaves the switch and ``continue`` the loop."""
-    results = check_all(tmp_path, """
+    results = java.check_all("""
         public final class Subject implements Comparable<Subject> {
             private final Level level;
             public Subject(Level level) { this.level = java.util.Objects.requireNonNull(level); }
@@ -164,4 +157,4 @@ def test_enum_switches_inside_a_loop(tmp_path):
         }
         """ + LEVEL)
     # advisory: distinct objects of one level compare as 0 (the plugin makes it xfail)
-    assert statuses(results) == COMPARE_PASS | {"compareto-equals": "failed"}
+    assert java.statuses(results) == COMPARE_PASS | {"compareto-equals": "failed"}
