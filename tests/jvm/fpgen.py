@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from javagen import Case, GeneratedClass, Method
 
-from pytest_boundcheck.frontend.parse import _floating_value
+from pytest_boundcheck.frontend.parse_code import _floating_value
 from pytest_boundcheck.frontend.types import DOUBLE, FLOAT
 from pytest_boundcheck.symex.semantics import nearest
 
