@@ -202,7 +202,6 @@ class Run:
         self._project = None
         self._replayer = None
         self.parse_errors = 0
-        self.items: dict[str, tuple[str, str]] = {}
         self.results: dict[tuple[str, str], str] = {}
 
     @property
@@ -256,9 +255,10 @@ class Run:
             session.config.option.continue_on_collection_errors = True
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        key = self.items.get(report.nodeid)
-        if key is None:
+        item = dict(report.user_properties).get("boundcheck_item")
+        if item is None:
             return
+        key = tuple(item.split("::"))
         if hasattr(report, "wasxfail"):
             self.results[key] = "xfailed"
         elif dict(report.user_properties).get("boundcheck_disagree"):
@@ -323,7 +323,9 @@ class ContractItem(pytest.Item):
         self.java_class, self.contract = java_class, contract
         self.add_marker("boundcheck")
         self.add_marker(f"boundcheck_{contract.family}")  # (``registry.Family.marker``)
-        self.config.stash[STASH].items[self.nodeid] = (java_class.fqname, contract.id)
+        # (class, contract) on every report of the item, for the summary table: under xdist
+        # the reports reach the session that prints it, the items do not
+        self.user_properties.append(("boundcheck_item", f"{java_class.fqname}::{contract.id}"))
 
     def runtest(self) -> None:
         from pytest_boundcheck.engine.result import Verdict

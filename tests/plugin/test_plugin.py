@@ -73,11 +73,6 @@ def test_verbose_pass_states_the_bounds_it_held_within(plugin):
     ])
 
 
-@pytest.mark.xdist_bug(
-    "the end-of-session boundcheck table is missing under xdist: the controller's Run records "
-    "results only for the node ids its ContractItems registered in Run.items, and under xdist "
-    "the items are made on the workers, whose terminal summaries are not shown, so the "
-    "controller's table is empty and pytest_terminal_summary prints no section")
 def test_session_ends_with_a_table_of_classes_by_contracts(plugin):
     plugin.pytester.copy_example("points")
     result = plugin.runpytest("--boundcheck", "shapes")
