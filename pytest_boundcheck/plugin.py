@@ -285,7 +285,7 @@ class JavaFile(pytest.File):
         error = run.project.errors.get(self.path.resolve())
         if error is not None:
             run.parse_errors += 1
-            where = f"{self.path.name}:{error.line}" if error.line else self.path.name
+            where = f"{self.path.name}:{error.line}:{error.column}" if error.line else self.path.name
             raise JavaSourceError(f"{where}: {error.detail}; this file's classes are not checked")
         for cls in run.project.classes_in(self.path):
             contracts = run.project.contracts_for(cls)

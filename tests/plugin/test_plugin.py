@@ -97,7 +97,7 @@ def test_a_file_that_does_not_parse_is_its_own_collection_error(plugin):
     result = plugin.runpytest("--boundcheck", "shapes")
     result.stdout.fnmatch_lines([
         "*ERROR collecting shapes/Broken.java*",
-        "Broken.java:4: syntax error*; this file's classes are not checked",
+        "Broken.java:4:55: syntax error: missing ';'; this file's classes are not checked",
     ])
     result.assert_outcomes(passed=26, failed=4, errors=1)
 
