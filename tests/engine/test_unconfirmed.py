@@ -4,23 +4,9 @@ from __future__ import annotations
 
 import textwrap
 
+from java_sources import OUTER  # tests/ is on sys.path (its conftest.py)
+
 from pytest_boundcheck.report.text import message
-
-OUTER = """
-    public final class Outer {
-        private final Key key;
-        public Outer(String name) { this.key = new Key(name == null ? "" : name); }
-        @Override public boolean equals(Object o) { return o instanceof Outer && ((Outer) o).key.equals(key); }
-        @Override public int hashCode() { return key.hashCode(); }
-
-        private static final class Key {
-            private final String name;
-            Key(String name) { this.name = name; }
-            @Override public boolean equals(Object o) { return o instanceof Key && ((Key) o).name.equals(name); }
-            @Override public int hashCode() { return name.hashCode(); }
-        }
-    }
-    """
 
 SEALED = """
     public final class Sealed {

@@ -5,56 +5,13 @@ from __future__ import annotations
 
 import textwrap
 
+from java_sources import DIGITS, HITS  # tests/ is on sys.path (its conftest.py)
+
 from pytest_boundcheck.engine.project import Project
 
 EQUALS_PASS = {"equals-reflexive": "passed", "equals-symmetric": "passed",
                "equals-transitive": "passed", "equals-null": "passed",
                "hashcode-consistent": "passed"}
-
-# hashCode through a nested anonymous iterator reading the outer object's fields
-HITS = """
-        import java.util.Iterator;
-        public final class Subject {
-            private final int id;
-            private final int hits;
-            public Subject(int id, int hits) { this.id = id; this.hits = hits; }
-            @Override public boolean equals(Object o) { return o instanceof Subject s && s.id == id; }
-            @Override public int hashCode() {
-                Iterable<Integer> parts = new Iterable<Integer>() {
-                    public Iterator<Integer> iterator() {
-                        return new Iterator<Integer>() {
-                            int at = 0;
-                            public boolean hasNext() { return at < 2; }
-                            public Integer next() { return at++ == 0 ? id : hits; }
-                        };
-                    }
-                };
-                int h = 0;
-                Iterator<Integer> it = parts.iterator();
-                while (it.hasNext()) h = 31 * h + it.next();
-                return h;
-            }
-        }
-        """
-# hashCode through a local class reading a captured local, making one of itself
-DIGITS = """
-        public final class Subject {
-            private final int id;
-            private final int base;
-            public Subject(int id, int base) { this.id = id; this.base = base; }
-            @Override public boolean equals(Object o) { return o instanceof Subject s && s.id == id; }
-            @Override public int hashCode() {
-                final int base = this.base;
-                class Digit {
-                    final int steps;
-                    Digit(int steps) { this.steps = steps; }
-                    Digit next() { return new Digit(steps + 1); }
-                    int value() { return id + steps * base; }
-                }
-                return new Digit(1).next().value();
-            }
-        }
-        """
 
 KEYED = """
     abstract class Keyed {

@@ -6,6 +6,7 @@ from __future__ import annotations
 import textwrap
 
 import pytest
+from java_sources import OUTER  # tests/ is on sys.path (its conftest.py)
 
 BOUNDS = "int 32-bit, 8 unrolls, inline depth 8"
 MADE = "objects: built by constructors and factories, then up to 2 method calls"
@@ -280,27 +281,6 @@ def test_roots_in_the_ini_file_are_checked_besides_the_python_tests(plugin):
     (plugin.pytester.path / "tests" / "test_plain.py").write_text("def test_one():\n    assert True\n")
     plugin.pytester.makeini("[pytest]\ntestpaths = tests\nboundcheck = shapes\n")
     plugin.runpytest().assert_outcomes(passed=27, failed=4)
-
-
-
-
-# a private nested class its outer class only ever builds with a non-null name: a check of
-# Key's own contracts makes Keys the program never does (tests/engine/test_unconfirmed.py)
-OUTER = """
-    public final class Outer {
-        private final Key key;
-        public Outer(String name) { this.key = new Key(name == null ? "" : name); }
-        @Override public boolean equals(Object o) { return o instanceof Outer && ((Outer) o).key.equals(key); }
-        @Override public int hashCode() { return key.hashCode(); }
-
-        private static final class Key {
-            private final String name;
-            Key(String name) { this.name = name; }
-            @Override public boolean equals(Object o) { return o instanceof Key && ((Key) o).name.equals(name); }
-            @Override public int hashCode() { return name.hashCode(); }
-        }
-    }
-    """
 
 
 def test_the_plugin_reports_possible_violations_as_xfail(plugin):

@@ -1,0 +1,67 @@
+"""Java sources shared by the tests of two stages: what the engine finds for them in one,
+what the plugin shows or the JVM does with them in the other."""
+
+
+# hashCode through a nested anonymous iterator reading the outer object's fields
+HITS = """
+        import java.util.Iterator;
+        public final class Subject {
+            private final int id;
+            private final int hits;
+            public Subject(int id, int hits) { this.id = id; this.hits = hits; }
+            @Override public boolean equals(Object o) { return o instanceof Subject s && s.id == id; }
+            @Override public int hashCode() {
+                Iterable<Integer> parts = new Iterable<Integer>() {
+                    public Iterator<Integer> iterator() {
+                        return new Iterator<Integer>() {
+                            int at = 0;
+                            public boolean hasNext() { return at < 2; }
+                            public Integer next() { return at++ == 0 ? id : hits; }
+                        };
+                    }
+                };
+                int h = 0;
+                Iterator<Integer> it = parts.iterator();
+                while (it.hasNext()) h = 31 * h + it.next();
+                return h;
+            }
+        }
+        """
+# hashCode through a local class reading a captured local, making one of itself
+DIGITS = """
+        public final class Subject {
+            private final int id;
+            private final int base;
+            public Subject(int id, int base) { this.id = id; this.base = base; }
+            @Override public boolean equals(Object o) { return o instanceof Subject s && s.id == id; }
+            @Override public int hashCode() {
+                final int base = this.base;
+                class Digit {
+                    final int steps;
+                    Digit(int steps) { this.steps = steps; }
+                    Digit next() { return new Digit(steps + 1); }
+                    int value() { return id + steps * base; }
+                }
+                return new Digit(1).next().value();
+            }
+        }
+        """
+
+
+# a private nested class its outer class only ever builds with a non-null name: a check of
+# Key's own contracts makes Keys the program never does
+OUTER = """
+    public final class Outer {
+        private final Key key;
+        public Outer(String name) { this.key = new Key(name == null ? "" : name); }
+        @Override public boolean equals(Object o) { return o instanceof Outer && ((Outer) o).key.equals(key); }
+        @Override public int hashCode() { return key.hashCode(); }
+
+        private static final class Key {
+            private final String name;
+            Key(String name) { this.name = name; }
+            @Override public boolean equals(Object o) { return o instanceof Key && ((Key) o).name.equals(name); }
+            @Override public int hashCode() { return name.hashCode(); }
+        }
+    }
+    """
