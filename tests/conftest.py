@@ -6,6 +6,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from sample_outcomes import SAMPLES, listed
 
 # pytester's in-process runs drop the modules a run imported; loading the engine here,
 # before any run, keeps one copy of its modules (and of its type singletons) for all runs.
@@ -16,8 +17,6 @@ from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.engine.result import CheckResult, Verdict
 from pytest_boundcheck.harness.registry import CONTRACT_IDS
 from pytest_boundcheck.report.text import message
-
-SAMPLES = Path(__file__).resolve().parent.parent / "sample_projects"
 
 # how the plugin reports each verdict (an advisory one fails under
 # --boundcheck-strict-compareto-equals)
@@ -36,6 +35,13 @@ class JavaProject:
     def sample(self, name: str) -> JavaProject:
         """The sample project ``sample_projects/<name>``."""
         return JavaProject(SAMPLES / name)
+
+    def documented(self) -> dict[tuple[str, str], str]:
+        """(class, contract id) -> the outcome the sample's ``expected-outcomes.txt`` lists.
+        An item listed with several outcomes (its time limit decides which on a loaded
+        machine) is left out: a test that checks it with a longer limit names its own."""
+        return {tuple(item.split("::")[1:]): next(iter(outcomes))
+                for item, outcomes in listed(self.root.name).items() if len(outcomes) == 1}
 
     def write(self, path: str, source: str) -> JavaProject:
         """``source``, dedented, as the file ``path`` under the root."""

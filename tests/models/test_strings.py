@@ -3,26 +3,17 @@ tests/plugin/test_replay.py."""
 from __future__ import annotations
 
 from pytest_boundcheck.config.bounds import Bounds
-from pytest_boundcheck.harness.registry import CONTRACT_IDS
 from pytest_boundcheck.report.text import message
 
-EQUALS_IDS, COMPARE_IDS = CONTRACT_IDS[:5], CONTRACT_IDS[5:]
 BOUNDS = "int 32-bit, 8 unrolls, inline depth 8"
 MADE = "objects: built by constructors and factories, then up to 2 method calls"
 
-NAMES = {
-    "Nickname": dict(zip(EQUALS_IDS, ("passed",) * 4 + ("failed",))),
-    "Keyword": dict(zip(EQUALS_IDS, ("passed",) * 5)),
-    "Title": dict(zip(EQUALS_IDS + COMPARE_IDS, ("passed",) * 9)),
-    "Label": dict(zip(EQUALS_IDS + COMPARE_IDS, ("passed",) * 8 + ("xfailed",))),
-    "Symbol": dict(zip(EQUALS_IDS + COMPARE_IDS, ("passed",) * 8 + ("xfailed",))),
-    "FullName": dict(zip(EQUALS_IDS, ("passed",) * 4 + ("failed",))),
-}
 LATIN1 = "strings: length <= 3, chars in Latin-1"
 
 
 def test_names_sample_gives_the_documented_outcome_for_every_item(java):
-    assert java.sample("names").outcomes() == java.expected("names", NAMES)
+    sample = java.sample("names")
+    assert sample.outcomes() == sample.documented()
 
 
 def test_equals_ignoring_case_with_a_case_sensitive_hash_shows_a_and_upper_a(java):

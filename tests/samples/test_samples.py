@@ -2,22 +2,8 @@
 run through the plugin as a user runs it."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-
-SAMPLES = Path(__file__).resolve().parents[2] / "sample_projects"
-
-
-def expected(sample: str) -> dict[str, set[str]]:
-    """Item -> the outcomes it may have (several where its time limit decides it)."""
-    found = {}
-    for line in (SAMPLES / sample / "expected-outcomes.txt").read_text().splitlines():
-        line = line.partition("#")[0].strip()
-        if line:
-            item, outcomes = line.split()
-            found[item] = set(outcomes.split("|"))
-    return found
+from sample_outcomes import SAMPLES, listed  # tests/ is on sys.path (its conftest.py)
 
 
 def outcomes(pytester: pytest.Pytester, sample: str) -> dict[str, str]:
@@ -33,7 +19,7 @@ def outcomes(pytester: pytest.Pytester, sample: str) -> dict[str, str]:
 @pytest.mark.parametrize("sample", sorted(p.name for p in SAMPLES.iterdir()
                                           if (p / "expected-outcomes.txt").exists()))
 def test_every_item_of_the_sample_has_its_expected_outcome(pytester, sample):
-    want = expected(sample)
+    want = listed(sample)
     got = outcomes(pytester, sample)
     assert sorted(got) == sorted(want), "the sample's items are not the ones its file lists"
     wrong = {item: (got[item], "|".join(sorted(want[item]))) for item in want
