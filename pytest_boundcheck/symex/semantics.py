@@ -166,7 +166,6 @@ _FP_COMPARE = {
     "!=": lambda x, y, ctx: mk_not(_fp_equal(x, y, ctx)),
 }
 SHIFTS = ("<<", ">>", ">>>")
-ARITHMETIC = tuple(_ARITH) + SHIFTS
 COMPARISONS = tuple(_COMPARE)
 
 
