@@ -60,7 +60,7 @@ def test_failure_shows_the_objects_the_calls_and_the_bounds(plugin):
         "  y.hashCode()  -> 256   (Point3D.java:23)",
         "",
         "violated: x.equals(y), but their hash codes differ",
-        f"bounds: {BOUNDS}; {MADE}; * s",
+        f"bounds: {BOUNDS}; {MADE}; * s of work",
     ])
     assert result.ret == 1
 
