@@ -6,33 +6,14 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from java_sources import OUTER  # tests/ is on sys.path (its conftest.py)
-
-UNSUPPORTED = """\
-    package demo;
-
-    public final class Name {
-        private final String value;
-
-        public Name(String value) { this.value = value; }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Name n && value.trim() == n.value.trim();
-        }
-
-        @Override
-        public int hashCode() { return 7; }
-    }
-    """
-
+from java_sources import OUTER, TRIMMED_NAME  # tests/ is on sys.path (its conftest.py)
 
 def unsupported(pytester: pytest.Pytester) -> None:
     """A class whose equals calls a method without a model: 4 items skipped as unsupported,
     equals-null passes."""
     file = pytester.path / "src" / "demo" / "Name.java"
     file.parent.mkdir(parents=True)
-    file.write_text(textwrap.dedent(UNSUPPORTED))
+    file.write_text(textwrap.dedent(TRIMMED_NAME))
 
 
 def test_skips_fail_their_items_where_asked(plugin):
