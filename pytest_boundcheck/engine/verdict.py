@@ -228,7 +228,7 @@ def _trusted(ex: Exploration, exact: float) -> str:
         return ""
     return (f"found with the equals, hashCode and compareTo of {', '.join(ex.trusted)} taken "
             f"to be any that obey their contracts (exploring them exactly took longer than "
-            f"{round(exact, 1):g} s), and their code may rule it out")
+            f"{round(exact, 1):g} s of work), and their code may rule it out")
 
 
 def _library_parts(ex: Exploration, shown: frozenset) -> str:

@@ -82,7 +82,7 @@ def assumptions_text(assumptions: tuple[Assumption, ...]) -> str:
                      "the contracts of equals, hashCode and compareTo")
             if a.trusted_after is not None:
                 text += (f" (of the project classes among them, exploring the code exactly took "
-                         f"longer than {round(a.trusted_after, 1):g} s; their own items check it)")
+                         f"longer than {round(a.trusted_after, 1):g} s of work; their own items check it)")
         elif a.kind == "functions":
             text += f"; assumed {_deterministic(a.subjects)}"
             if a.classes is not None:
