@@ -67,10 +67,31 @@ _BOUND_OPTIONS = {
     "delegation_depth": (_positive_int, "delegation_depth",
                          "nesting of calls of one method through objects made from field values"),
     "timeout": (_positive_float, "timeout",
-                "seconds per item, all of it; a check still exploring at six tenths of them, "
-                "or undecided at three quarters, is done again within smaller bounds in the rest"),
+                "work per item, all of it, in reference seconds (Z3's resource units and "
+                "statements explored, the same on every machine); a check still exploring at "
+                "six tenths of them, or undecided at three quarters, is done again within "
+                "smaller bounds in the rest"),
+    "wall_limit": (_positive_float, "wall_limit",
+                   "wall-clock seconds per item, a safety net only: an item that reaches it is "
+                   "skipped, as its verdict would not be reproducible"),
     "string_length": (_count, "string_length", "length of the strings a check starts from"),
 }
+
+# Bounds fields whose default (0) stands for one derived from another option
+_DERIVED_DEFAULTS = {"wall_limit": "12 times the timeout, 120 at least"}
+# what --boundcheck-fail-on may name: the results that then fail their item
+FAIL_ON = {"skipped": "every skipped item", "undecided": "items skipped as undecided (their "
+           "work budget ran out, the solver could not decide, or the safety net was reached)",
+           "possible": "possible violations (else expected failures)"}
+
+
+def _fail_on(text: str) -> frozenset[str]:
+    kinds = frozenset(k.strip() for k in text.split(",") if k.strip())
+    unknown = sorted(kinds - FAIL_ON.keys())
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"{', '.join(map(repr, unknown))}: fail-on takes {', '.join(FAIL_ON)}, comma-separated")
+    return kinds
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -80,7 +101,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="check the Java sources under PATH (repeatable). Checking never runs "
                          "the Java code.")
     for name, (parse, field, what) in _BOUND_OPTIONS.items():
-        default = getattr(DEFAULTS, field)
+        default = getattr(DEFAULTS, field) or _DERIVED_DEFAULTS[field]
         group.addoption(f"--boundcheck-{name.replace('_', '-')}", type=parse, default=None,
                         metavar="MODE" if name == "objects" else "N",
                         help=f"{what} (default {default}; ini boundcheck_{name})")
@@ -102,6 +123,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                   type="paths", default=[])
     parser.addini("boundcheck_replay", "boundcheck: replay counterexamples on a JVM", type="bool",
                   default=False)
+    group.addoption("--boundcheck-fail-on", type=_fail_on, metavar="KINDS", default=None,
+                    help="fail the items with these results, for CI: "
+                         + "; ".join(f"'{k}': {w}" for k, w in FAIL_ON.items())
+                         + " (comma-separated; ini boundcheck_fail_on)")
+    parser.addini("boundcheck_fail_on", "boundcheck: results that fail their item, as "
+                                        "--boundcheck-fail-on", default="")
     group.addoption("--boundcheck-strict-compareto-equals", action="store_true", default=None,
                     help="fail, instead of xfail, when compareTo is inconsistent with equals "
                          "(ini boundcheck_strict_compareto_equals)")
@@ -128,7 +155,7 @@ def pytest_configure(config: pytest.Config) -> None:
                  else next(iter(config.getini("boundcheck_repro")), None))
     replay = config.getoption("boundcheck_replay") or config.getini("boundcheck_replay")
     run = Run(roots, Bounds(**settings), bool(strict), excludes, repro_dir, bool(replay),
-              _classpath(config))
+              _classpath(config), _setting(config, "fail_on", _fail_on, frozenset()))
     config.stash[STASH] = run
     config.pluginmanager.register(run, "boundcheck-run")
     _collect_roots_too(config, roots, on_command_line)
@@ -196,9 +223,11 @@ class Run:
     The project is parsed once, on first use."""
 
     def __init__(self, roots: list[Path], bounds: Bounds, strict: bool, excludes: tuple[str, ...],
-                 repro_dir: Path | None, replay: bool, classpath: list[Path]):
+                 repro_dir: Path | None, replay: bool, classpath: list[Path],
+                 fail_on: frozenset[str] = frozenset()):
         self.roots, self.bounds, self.strict, self.excludes = roots, bounds, strict, excludes
         self.repro_dir, self.replay, self.classpath = repro_dir, replay, classpath
+        self.fail_on = fail_on  # of ``FAIL_ON``
         self._project = None
         self._replayer = None
         self.parse_errors = 0
@@ -328,7 +357,7 @@ class ContractItem(pytest.Item):
         self.user_properties.append(("boundcheck_item", f"{java_class.fqname}::{contract.id}"))
 
     def runtest(self) -> None:
-        from pytest_boundcheck.engine.result import Verdict
+        from pytest_boundcheck.engine.result import SkipReason, Verdict
         from pytest_boundcheck.report.text import message
         run: Run = self.config.stash[STASH]
         result = run.project.check(self.java_class, self.contract, run.bounds)
@@ -336,6 +365,11 @@ class ContractItem(pytest.Item):
         if result.verdict is Verdict.PASS:
             self.user_properties.append(("boundcheck", message(result)))
         elif result.verdict is Verdict.SKIPPED:
+            failing = run.fail_on & ({"skipped", "undecided"} if result.reason is SkipReason.UNDECIDED
+                                     else {"skipped"})
+            if failing:
+                raise ContractViolation(f"skipped, failed by --boundcheck-fail-on="
+                                        f"{min(failing)}: {message(result)}")
             # reported at the class, not at this line of the plugin
             raise pytest.skip.Exception(message(result), _use_item_location=True)
         else:
@@ -344,6 +378,9 @@ class ContractItem(pytest.Item):
                 self.user_properties.append(("boundcheck_disagree", "true"))
                 raise EngineDisagreement(text)
             if result.verdict is Verdict.POSSIBLE_VIOLATION:
+                if "possible" in run.fail_on:
+                    raise ContractViolation(f"possible violation, failed by --boundcheck-fail-on="
+                                            f"possible: {result.unconfirmed}\n{text}")
                 pytest.xfail(f"possible violation: {result.unconfirmed}\n{text}")
             if result.verdict is Verdict.ADVISORY and not run.strict:
                 pytest.xfail("advisory (--boundcheck-strict-compareto-equals makes it fail)\n" + text)

@@ -65,3 +65,24 @@ OUTER = """
         }
     }
     """
+
+
+# equals calls a String method without a model: its items are skipped as unsupported,
+# equals-null passes
+TRIMMED_NAME = """\
+        package demo;
+
+        public final class Name {
+            private final String value;
+
+            public Name(String value) { this.value = value; }
+
+            @Override
+            public boolean equals(Object o) {
+                return o instanceof Name n && value.trim() == n.value.trim();
+            }
+
+            @Override
+            public int hashCode() { return 7; }
+        }
+        """

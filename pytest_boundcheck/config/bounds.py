@@ -10,11 +10,18 @@ class Bounds:
     unroll: int = 8         # loop iterations
     inline_depth: int = 8   # nested calls
     delegation_depth: int = 2  # calls of one method nested through objects made from field values
-    timeout: float = 10.0   # seconds per check
+    timeout: float = 10.0   # work per check, in reference seconds (``config.workclock``)
+    wall_limit: float = 0.0  # wall-clock seconds per check, a safety net; 0: ``wall_seconds``
     objects_mode: str = "constructors"  # or "fields": how the initial objects are made
     calls: int = 2          # method calls on an object after its constructor
     string_length: int = 3  # chars of a string a check starts from
     max_length: int = 3     # elements of an array or a collection
+
+    def wall_seconds(self) -> float:
+        """The wall-clock safety net of a check: the ``wall_limit`` set, else far more than
+        its work budget takes on a loaded machine (12 times it, and 2 minutes at least), so
+        that it stops only a check whose work the clock does not count."""
+        return self.wall_limit or max(120.0, 12 * self.timeout)
 
     def smaller(self) -> Bounds:
         """The bounds a check that ran out of time within these is tried again at: each

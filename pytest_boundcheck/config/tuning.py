@@ -9,7 +9,10 @@ measurements that chose its value are in ``docs/dev/tuning.md``. Tests make vari
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, fields
+
+from pytest_boundcheck.config.workclock import WorkClock
 
 _SHARES = ("exact_share", "own_classes_share", "bounds_set_share", "explore_share",
            "report_share", "reach_share", "core_share", "split_share", "arithmetic_share",
@@ -75,9 +78,14 @@ class EngineConfig:
     # the default solver's preprocessing takes seconds on, and the reverse)
     core_rlimit: int = 200_000
     core_share: float = 0.15
-    # Z3's resource units per second of solving on this kind of machine, roughly: turns
-    # time shares into unit limits
-    units_per_second: int = 3_000_000
+    # Z3's resource units per second of solving on this kind of machine, roughly: the rate
+    # of the work clock (``config.workclock``), which turns every time share into units, and
+    # a check's work budget (``Bounds.timeout``, in seconds of work) into units
+    units_per_second: int = 4_500_000
+    # units one step of the engine's own work counts on the item's work clock (a statement
+    # or expression explored, a constraint rewritten): about its time at ``units_per_second``
+    # (an explored statement takes some 30 microseconds)
+    step_units: int = 150
     # units for asking whether the constraints alone hold together
     consistency_rlimit: int = 3_000_000
     # of the time left, what splitting a query may take before it is asked whole
@@ -111,6 +119,10 @@ class EngineConfig:
     # ----------------------------------------------------------------- replay
     # seconds a reproducer may run on the JVM before it is reported as not replayed
     replay_seconds: int = 20
+
+    def work_clock(self, wall_limit: float = math.inf) -> WorkClock:
+        """A fresh work clock at this configuration's rates (``config.workclock``)."""
+        return WorkClock(self.units_per_second, self.step_units, wall_limit)
 
     def __post_init__(self):
         for f in fields(self):

@@ -153,6 +153,14 @@ class SolverFailed:
 
 
 @dataclass(frozen=True)
+class SafetyNetReached:
+    """The item's wall-clock safety net (``Bounds.wall_seconds``) ran out before its work
+    budget did: whatever it had found then would depend on the machine's load."""
+    seconds: float
+    bounds: Bounds
+
+
+@dataclass(frozen=True)
 class OwnClassesOnly:
     """The check with the other objects of the receiver's own classes (``first``) did not
     end exploring, and the whole check (with ``others`` of every class) was not begun."""
@@ -169,7 +177,8 @@ class WithinSmaller:
 
 
 Detail = Union[Held, Found, SolverGaveUp, ExploringUnfinished, UnsupportedReached, NoObjectMade,
-               NothingChecked, AbstractWithoutSubclass, SolverFailed, OwnClassesOnly, WithinSmaller]
+               NothingChecked, AbstractWithoutSubclass, SolverFailed, OwnClassesOnly, WithinSmaller,
+               SafetyNetReached]
 
 
 def verdict_of(detail: Detail) -> tuple[Verdict, SkipReason | None]:
@@ -189,7 +198,7 @@ def verdict_of(detail: Detail) -> tuple[Verdict, SkipReason | None]:
                OwnClassesOnly: SkipReason.UNDECIDED, NoObjectMade: SkipReason.UNSUPPORTED,
                NothingChecked: SkipReason.NOTHING_CHECKED,
                AbstractWithoutSubclass: SkipReason.NOTHING_CHECKED,
-               SolverFailed: SkipReason.SOLVER_FAILED}
+               SolverFailed: SkipReason.SOLVER_FAILED, SafetyNetReached: SkipReason.UNDECIDED}
     return Verdict.SKIPPED, reasons[type(detail)]
 
 
@@ -261,7 +270,8 @@ class CheckResult:
 _TYPES = {cls.__name__: cls for cls in (
     CheckResult, Held, Found, SolverGaveUp, ExploringUnfinished, UnsupportedReached, NoObjectMade,
     NothingChecked, AbstractWithoutSubclass, SolverFailed, OwnClassesOnly, WithinSmaller,
-    CheckBounds, MadeFromFields, ObjectsMade, Assumption, Bound, Unsupported, Bounds, Location,
+    SafetyNetReached, CheckBounds, MadeFromFields, ObjectsMade, Assumption, Bound, Unsupported,
+    Bounds, Location,
     Counterexample, Step, FieldRow)}
 
 

@@ -9,13 +9,13 @@ The verdict follows from three questions to the solver, in this order:
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 import z3
 
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.config.tuning import EngineConfig
+from pytest_boundcheck.config.workclock import WorkClock
 from pytest_boundcheck.counterexample import render as counterexample
 from pytest_boundcheck.engine import wiring
 from pytest_boundcheck.engine.result import (
@@ -45,7 +45,9 @@ from pytest_boundcheck.symex.values import Ref, mk_and, mk_not, mk_or
 
 @dataclass(frozen=True)
 class Schedule:
-    """When a check's phases end, on ``time.perf_counter``'s clock."""
+    """When a check's phases end, in seconds of work on the item's ``clock``
+    (``config.workclock``): the same on every machine, however loaded."""
+    clock: WorkClock
     began: float     # when the item began: its time limit counts from then
     planned: float   # the end the check plans its phases for (splitting, the solver's budgets)
     explored: float  # by when exploring the code must end
@@ -64,36 +66,37 @@ def check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Bound
              universe: list[ClassInfo], domains, schedule: Schedule, config: EngineConfig,
              may_trust: bool = True):
     """The check on the harness parameters' ``domains`` on its ``schedule``: (detail,
-    timings). It explores exactly for ``config.exact_share`` of the time planned, then
-    trusting in the rest of the time to explore if it must and ``may_trust`` (else exactly
-    all that time)."""
-    start = time.perf_counter()
+    timings, in seconds of work). It explores exactly for ``config.exact_share`` of the
+    time planned, then trusting in the rest of the time to explore if it must and
+    ``may_trust`` (else exactly all that time)."""
+    clock = schedule.clock
+    start = clock.now()
     ctx = z3.Context()
     try:
         run = _explore_in_time(program, cls, contract, bounds, universe, ctx, domains, schedule,
                                config, may_trust)
     except OutOfTime as e:
         return ExploringUnfinished(schedule.explored - schedule.began, bounds.timeout, e.args[0],
-                                   bounds), {"build": time.perf_counter() - start}
+                                   bounds), {"build": clock.now() - start}
     except Unbuildable as e:
-        return NoObjectMade(cls.simple_name, str(e)), {"build": time.perf_counter() - start}
+        return NoObjectMade(cls.simple_name, str(e)), {"build": clock.now() - start}
     record = run.record
-    built = time.perf_counter()
+    built = clock.now()
     timings = {"build": built - start}
     solver = Solver(ctx, max(0.0, schedule.cut - built), record.constraints, record.selectors,
                     eager={d.name for d in domains} | record.split_early, lazy=record.lazy,
-                    planned=schedule.planned - built, config=config)
+                    planned=schedule.planned - built, config=config, clock=clock)
     answer = _violating(solver, record, record.goal)
-    timings["solve"] = time.perf_counter() - built
+    timings["solve"] = clock.now() - built
     if answer.verdict == "sat":
         found = _found(run, solver, answer, contract, domains, bounds, schedule, cls.package)
-        timings["minimise"] = time.perf_counter() - built - timings["solve"]
+        timings["minimise"] = clock.now() - built - timings["solve"]
         return found, timings
     if answer.verdict == "unknown":
         return SolverGaveUp(answer.reason, timings["solve"], bounds.timeout,
                             within(bounds, record)), timings
     detail = _without_violation(run, solver, ctx, domains, bounds, schedule, config)
-    timings["solve"] = time.perf_counter() - built
+    timings["solve"] = clock.now() - built
     return detail, timings
 
 
@@ -101,28 +104,29 @@ def _explore_in_time(program, cls, contract, bounds, universe, ctx, domains, sch
                      config: EngineConfig, may_trust: bool) -> Explored:
     """Explore exactly; where that runs out of its share and trusting is allowed, again
     trusting in the rest of the time to explore (``OutOfTime`` past that)."""
-    start = time.perf_counter()
+    clock = schedule.clock
+    start = clock.now()
     exploring = schedule.explored - start
     exact = min(exploring, (schedule.planned - start) * config.exact_share) if may_trust \
         else exploring
     try:
         return _explore(program, cls, contract, bounds, universe, ctx, domains, exact, False,
-                        config, exact)
+                        config, exact, clock)
     except OutOfTime:
         if exact == exploring:  # no time left to trust in
             raise
-    left = schedule.explored - time.perf_counter()
+    left = schedule.explored - clock.now()
     return _explore(program, cls, contract, bounds, universe, ctx, domains, left, True, config,
-                    exact)
+                    exact, clock)
 
 
 def _explore(program: Program, cls: ClassInfo, contract: Contract, bounds: Bounds,
              universe: list[ClassInfo], ctx: z3.Context, domains, seconds: float, trusting: bool,
-             config: EngineConfig, exact: float) -> Explored:
+             config: EngineConfig, exact: float, clock: WorkClock) -> Explored:
     """Run the contract's harness."""
     family = hierarchy(program, cls)
     ex = wiring.executor(program, bounds, ctx, universe, frozenset(family), seconds, trusting,
-                         config)
+                         config, clock)
     maker = ObjectMaker(ex, bounds, family)
     refs: list[Ref] = []
 
@@ -155,7 +159,7 @@ def _found(run: Explored, solver: Solver, answer: Answer, contract: Contract, do
            bounds: Bounds, schedule: Schedule, package: str) -> Found:
     record = run.record
     model = solver.small_model(answer, record.inputs, record.texts)
-    seconds = time.perf_counter() - schedule.began
+    seconds = schedule.clock.now() - schedule.began
     found, shown = counterexample.render(record, model, contract.summary,
                                          [(d.name, r) for d, r in zip(domains, record.arguments)],
                                          package)
@@ -173,7 +177,7 @@ def _without_violation(run: Explored, solver: Solver, ctx: z3.Context, domains, 
     an execution reaches something not modelled, it is a skip."""
     record = run.record
     made = Answer("unsat") if record.start is None else solver.reached(
-        record.start, _reach_deadline(bounds, schedule.began, config))
+        record.start, _reach_deadline(bounds, schedule, config))
     if made.verdict == "unsat":
         return NothingChecked(within(bounds, record), record.made)
     params = [(d.name, r) for d, r in zip(domains, record.arguments)]
@@ -181,16 +185,16 @@ def _without_violation(run: Explored, solver: Solver, ctx: z3.Context, domains, 
     if stuck is not None:
         return stuck
     places, reach_undecided = _bounds_reached(
-        solver, ctx, record.cuts, _reach_deadline(bounds, schedule.began, config))
+        solver, ctx, record.cuts, _reach_deadline(bounds, schedule, config))
     return Held(within(bounds, record), record.made, assumptions(record, run.exact),
                 made.reason if made.verdict == "unknown" else "", places, reach_undecided)
 
 
-def _reach_deadline(bounds: Bounds, began: float, config: EngineConfig) -> float:
+def _reach_deadline(bounds: Bounds, schedule: Schedule, config: EngineConfig) -> float:
     """Until when a passing check may ask which bounds it reached: briefly, and within
     the item's time limit."""
-    return min(time.perf_counter() + bounds.timeout * config.reach_share,
-               began + bounds.timeout * (1 - config.report_share))
+    return min(schedule.clock.now() + bounds.timeout * config.reach_share,
+               schedule.began + bounds.timeout * (1 - config.report_share))
 
 
 def within(bounds: Bounds, record: Exploration) -> CheckBounds:
@@ -224,7 +228,7 @@ def _trusted(ex: Exploration, exact: float) -> str:
         return ""
     return (f"found with the equals, hashCode and compareTo of {', '.join(ex.trusted)} taken "
             f"to be any that obey their contracts (exploring them exactly took longer than "
-            f"{round(exact, 1):g} s), and their code may rule it out")
+            f"{round(exact, 1):g} s of work), and their code may rule it out")
 
 
 def _library_parts(ex: Exploration, shown: frozenset) -> str:

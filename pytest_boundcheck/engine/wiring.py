@@ -10,6 +10,7 @@ import z3
 from pytest_boundcheck import models
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.config.tuning import DEFAULT, EngineConfig
+from pytest_boundcheck.config.workclock import WorkClock
 from pytest_boundcheck.frontend import javaast as ast
 from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.frontend.types import ClassInfo
@@ -38,7 +39,8 @@ def solver_aids(config: EngineConfig = DEFAULT) -> SolverAids:
 
 def executor(program: Program, bounds: Bounds, ctx: z3.Context, universe: list[ClassInfo],
              own: frozenset[ClassInfo] = frozenset(), seconds: float | None = None,
-             trusting: bool = False, config: EngineConfig = DEFAULT) -> Executor:
+             trusting: bool = False, config: EngineConfig = DEFAULT,
+             clock: WorkClock | None = None) -> Executor:
     """An executor for one exploration, with the models and the solver stage's aids."""
     return Executor(program, bounds, ctx, universe, own, seconds, trusting,
-                    models=model_table(), aids=solver_aids(config), config=config)
+                    models=model_table(), aids=solver_aids(config), config=config, clock=clock)

@@ -23,6 +23,7 @@ from pytest_boundcheck.engine.result import (
     NothingChecked,
     ObjectsMade,
     OwnClassesOnly,
+    SafetyNetReached,
     SolverFailed,
     SolverGaveUp,
     UnsupportedReached,
@@ -81,7 +82,7 @@ def assumptions_text(assumptions: tuple[Assumption, ...]) -> str:
                      "the contracts of equals, hashCode and compareTo")
             if a.trusted_after is not None:
                 text += (f" (of the project classes among them, exploring the code exactly took "
-                         f"longer than {round(a.trusted_after, 1):g} s; their own items check it)")
+                         f"longer than {round(a.trusted_after, 1):g} s of work; their own items check it)")
         elif a.kind == "functions":
             text += f"; assumed {_deterministic(a.subjects)}"
             if a.classes is not None:
@@ -145,17 +146,17 @@ def _held(d: Held) -> str:
 
 def _found(d: Found) -> str:
     footer = (f"bounds: {within_text(d.within)}; {objects_text(d.objects)}"
-              f"{assumptions_text(d.assumptions)}; {d.seconds:.2f} s")
+              f"{assumptions_text(d.assumptions)}; {d.seconds:.2f} s of work")
     return counterexample_text(d.counterexample, footer)
 
 
 def _gave_up(d: SolverGaveUp) -> str:
-    return (f"the solver gave up ({d.reason}) after {d.seconds:.1f} s, within the time limit "
-            f"of {d.timeout:g} s per item; bounds: {within_text(d.within)}")
+    return (f"the solver gave up ({d.reason}) after {d.seconds:.1f} s of work, within the work "
+            f"budget of {d.timeout:g} s per item; bounds: {within_text(d.within)}")
 
 
 def _unfinished(d: ExploringUnfinished) -> str:
-    return (f"exploring the code had not ended {d.after:.1f} s into the time limit of "
+    return (f"exploring the code had not ended {d.after:.1f} s of work into the work budget of "
             f"{d.timeout:g} s per item (at {d.at}); bounds: {bounds_text(d.bounds)}")
 
 
@@ -188,6 +189,8 @@ _TEXTS = {
                                f"{objects_text(d.objects)}"),
     AbstractWithoutSubclass: lambda d: (f"{d.class_name} is abstract and has no concrete project "
                                         "subclass: there is no object to check"),
+    SafetyNetReached: lambda d: (f"wall-clock safety net of {d.seconds:g} s reached: the verdict "
+                                 f"would not be reproducible; bounds: {bounds_text(d.bounds)}"),
     SolverFailed: lambda d: f"the solver failed ({d.message}); bounds: {bounds_text(d.bounds)}",
     OwnClassesOnly: lambda d: (f"{message(d.first)}; that with {d.others} of {d.class_name}'s "
                                "own classes only: the check with all their classes would explore "

@@ -26,12 +26,12 @@ from __future__ import annotations
 
 import collections
 import math
-import time
 from dataclasses import dataclass, field
 
 import z3
 
 from pytest_boundcheck.config.tuning import DEFAULT, EngineConfig
+from pytest_boundcheck.config.workclock import WorkClock
 from pytest_boundcheck.frontend.types import PrimType
 from pytest_boundcheck.solve import minimise
 from pytest_boundcheck.solve.terms import (
@@ -78,15 +78,17 @@ class Solver:
     def __init__(self, ctx: z3.Context, timeout: float, constraints: list[z3.BoolRef],
                  splits: list[tuple[z3.ExprRef, list[int]]], eager: set[str],
                  lazy: list[z3.BoolRef] = (), planned: float | None = None,
-                 config: EngineConfig = DEFAULT):
+                 config: EngineConfig = DEFAULT, clock: WorkClock | None = None):
         """``splits``: object choices to split on, in order, with their possible values;
         those named in ``eager`` (the harness parameters) are split at once when small.
         ``lazy``: constraints that hold too, added only once a model breaks them.
         ``timeout``: the seconds all the queries together may take; ``planned``: the
         seconds the search plans its phases for, if more (cut short, it finds what the
-        longer search finds by then)."""
+        longer search finds by then). Seconds of work, on the item's ``clock`` (a fresh
+        one if None): every query's limit is in Z3's resource units, never in time."""
         self.ctx, self.config = ctx, config
-        self.deadline = time.perf_counter() + timeout
+        self.clock = clock or config.work_clock()
+        self.deadline = self.clock.now() + timeout
         self.plan_end = self.deadline + max(0.0, (planned or 0.0) - timeout)
         self.constraints = constraints
         self.lazy = list(lazy)
@@ -108,7 +110,7 @@ class Solver:
         self._fixed: tuple = (None, [])  # the last choices put in, and the result: ``_with_choices``
         self.weigher = Weigher(self.config.blast_budget_mb)
         # one for all the queries: they share most terms, whose stand-ins it remembers
-        self.weaker = WithoutFloatingPoint()
+        self.weaker = WithoutFloatingPoint(self.clock)
         self._reaching = False  # asked by ``reached``: a model of the goal's part will do
         self._consistent: bool | None = None  # are the constraints alone satisfiable?
 
@@ -126,7 +128,7 @@ class Solver:
         not ``MIN_VALUE + 1``)."""
         if not core_first:
             return self._asked(z3.Solver(ctx=z3.Context()), terms, seconds, rlimit)
-        start = time.perf_counter()
+        start = self.clock.now()
         share_of = max(planned or 0, seconds or 0)
         core = min(rlimit, self.config.core_rlimit) if rlimit else \
             max(self.config.core_rlimit, int(self.config.core_share * share_of * self.config.units_per_second))
@@ -134,7 +136,7 @@ class Solver:
         if result != z3.unknown or (rlimit and rlimit <= self.config.core_rlimit):
             return result, s
         if seconds is not None:
-            seconds -= time.perf_counter() - start
+            seconds -= self.clock.now() - start
             if seconds <= 0:
                 return result, s
         return self._asked(z3.Solver(ctx=z3.Context()), terms, seconds, rlimit)
@@ -149,16 +151,21 @@ class Solver:
         thousands of terms runs far past it."""
         s.set("random_seed", 0)
         s.set("context_solve", False)
-        if seconds is not None:
-            s.set("timeout", max(1, int(seconds * 1000)))
+        if seconds is not None:  # seconds of work, so units: the same answer on any machine
+            within = self.clock.units_in(seconds)
+            rlimit = min(rlimit, within) if rlimit else within
         if rlimit:
             s.set("rlimit", rlimit)
+        if wall_ms := self.clock.wall_left_ms():  # the safety net, not a budget: see ``spend``
+            s.set("timeout", wall_ms)
         self.queries += 1
         s.add(*translated(terms, s.ctx))
         result = s.check()
         statistics = s.statistics()  # Z3 counts the units per context: these are the query's
         if "rlimit count" in statistics.keys():
-            self.spent += statistics.get_key_value("rlimit count")
+            units = statistics.get_key_value("rlimit count")
+            self.spent += units
+            self.clock.spend(units)
         return result, s
 
     def _model(self, s: z3.Solver) -> z3.ModelRef:
@@ -178,7 +185,7 @@ class Solver:
         decided."""
         if z3.is_false(goal):
             return Answer("unsat")
-        if time.perf_counter() >= self.deadline:
+        if self.clock.now() >= self.deadline:
             return Answer("unknown", reason="timeout")
         answer = self._without_floating_point(goal)
         if answer.verdict == "unknown":
@@ -220,7 +227,7 @@ class Solver:
         """Do the constraints alone, lazy ones too, hold together? Asked once, within the
         time left and ``config.consistency_rlimit``; undecided counts as no."""
         if self._consistent is None:
-            left = self.deadline - time.perf_counter()
+            left = self.deadline - self.clock.now()
             self._consistent = left > 0 and self._ask(
                 [*self.constraints, *self.lazy], left, self.config.consistency_rlimit)[0] == z3.sat
         return self._consistent
@@ -230,12 +237,12 @@ class Solver:
         (``_cases_by_differences``), each split by object choices, for a share of the time
         planned (all of it for a goal too large to bit-blast whole); if that does not decide
         it, the whole goal at once, for the rest."""
-        now = time.perf_counter()
+        now = self.clock.now()
         share = 1.0 if self.weigher.too_large([goal, *self.constraints]) else self.config.split_share
         cases = self._cases_by_differences(goal)
         answer = self._first(((case, []) for case in cases),
                              min(self.deadline, now + share * (self.plan_end - now)), depth=0)
-        if answer.verdict != "unknown" or time.perf_counter() >= self.deadline:
+        if answer.verdict != "unknown" or self.clock.now() >= self.deadline:
             return answer
         return self._leaf(goal, [], self.deadline, plan_end=self.plan_end)
 
@@ -323,7 +330,7 @@ class Solver:
         terms = [goal, *self.constraints]
         if without_floating_point(terms):
             return Answer("unknown")
-        now = time.perf_counter()
+        now = self.clock.now()
         return self._weakly(goal, self.constraints, [], min(self.config.weaker_seconds, self.deadline - now),
                             0, min(self.config.arithmetic_seconds, self.config.arithmetic_share * (self.plan_end - now)))
 
@@ -375,7 +382,7 @@ class Solver:
               rlimit: int = 0, plan_end: float = 0.0) -> Answer:
         """The case asked whole by ``deadline``; its queries' budgets are shares of the
         time until then, or until ``plan_end`` if later."""
-        left = deadline - time.perf_counter()
+        left = deadline - self.clock.now()
         if left <= 0:
             return Answer("unknown", reason="timeout")
         constraints = self.constraints
@@ -386,9 +393,9 @@ class Solver:
                 return Answer("unknown", reason="timeout")
             too_large = self.weigher.too_large([goal] + constraints)
         if too_large:
-            if (left := deadline - time.perf_counter()) <= 0:
+            if (left := deadline - self.clock.now()) <= 0:
                 return Answer("unknown", reason="timeout")
-            budget = max(left, plan_end - time.perf_counter())
+            budget = max(left, plan_end - self.clock.now())
             answer = self._weakly(goal, constraints, fixed, left, rlimit or int(
                 self.config.without_bit_blasting_share * budget * self.config.units_per_second))
             return answer if answer.verdict != "unknown" else Answer("unknown", reason=too_large)
@@ -402,19 +409,19 @@ class Solver:
             # the other constraints share no variable with the goal, even through other
             # constraints: without them the question is smaller and, if unsatisfiable,
             # so is the whole; a model is looked for with all of them
-            if (left := deadline - time.perf_counter()) <= 0:
+            if (left := deadline - self.clock.now()) <= 0:
                 return Answer("unknown", reason="timeout")
             result, s = self._ask([*facts, *related], left, rlimit,
-                                  planned=plan_end - time.perf_counter())
+                                  planned=plan_end - self.clock.now())
             if result != z3.sat:
                 return Answer("unsat") if result == z3.unsat else Answer(
                     "unknown", reason=s.reason_unknown())
             if self._reaching and self._constraints_consistent():
                 return Answer("sat", self._model(s), case=[goal] + fixed)
-        if (left := deadline - time.perf_counter()) <= 0:  # simplifying can take seconds
+        if (left := deadline - self.clock.now()) <= 0:  # simplifying can take seconds
             return Answer("unknown", reason="timeout")
         result, s = self._ask([*facts, *constraints], left, rlimit,
-                              planned=plan_end - time.perf_counter())
+                              planned=plan_end - self.clock.now())
         if result == z3.sat:
             return Answer("sat", self._model(s), case=[goal] + fixed)
         if result == z3.unsat:
@@ -428,7 +435,7 @@ class Solver:
         again for each path would take a good share of each."""
         key = (tuple(f.sexpr() for f in fixed), len(self.constraints))
         if self._fixed[0] != key:
-            constraints = with_fixed(self.constraints, fixed, deadline)
+            constraints = with_fixed(self.constraints, fixed, deadline, self.clock)
             if constraints is None:
                 return None
             self._fixed = (key, constraints)
@@ -446,7 +453,7 @@ class Solver:
         dereferences) is so found. Failing that, given ``arithmetic`` seconds, the real
         question with only the values outside the arithmetic pinned, the arithmetic's
         operands solved for. Otherwise unknown."""
-        start = time.perf_counter()
+        start = self.clock.now()
         deadline = start + left
         terms = [goal, *constraints]
         if fixed:  # a case: what its goal equates goes first, and unrelated constraints go
@@ -460,7 +467,7 @@ class Solver:
             weakened = [self.weaker.weakened(t, deadline) for t in terms]
         except TooLate:
             return Answer("unknown")
-        result, s = self._ask(weakened, deadline - time.perf_counter(), rlimit)
+        result, s = self._ask(weakened, deadline - self.clock.now(), rlimit)
         if result == z3.unsat:
             return Answer("unsat")
         if result != z3.sat:
@@ -475,7 +482,7 @@ class Solver:
         # pinned; one real question, within self.config.split_rlimit
         case = [goal] + fixed
         for pinned in (values, inputs):
-            asked = self._pinned(terms, model, pinned, deadline - time.perf_counter(),
+            asked = self._pinned(terms, model, pinned, deadline - self.clock.now(),
                                  self.config.split_rlimit, case)
             if asked is not None:
                 if asked.verdict == "sat":
@@ -490,7 +497,7 @@ class Solver:
         kept = [v for v in values if str(v) not in operands]
         if len(kept) < len(values):
             asked = self._pinned(terms, model, kept,
-                                 min(arithmetic, self.deadline - time.perf_counter()), 0, case)
+                                 min(arithmetic, self.deadline - self.clock.now()), 0, case)
             if asked is not None and asked.verdict == "sat":
                 return asked
         return Answer("unknown")
@@ -500,13 +507,13 @@ class Solver:
         """``terms`` (of ``case``) asked with ``inputs`` pinned to their values in
         ``model``, within ``seconds`` (putting the values in counts) and ``rlimit`` units;
         None if there is no time or they are too large to bit-blast."""
-        deadline = time.perf_counter() + seconds
+        deadline = self.clock.now() + seconds
         pairs = [(v, model.eval(v, model_completion=True)) for v in inputs]
         pinned = [z3.simplify(z3.substitute(t, *pairs)) for t in terms]
-        if deadline <= time.perf_counter() or self.weigher.too_large(pinned):
+        if deadline <= self.clock.now() or self.weigher.too_large(pinned):
             return None
         result, s = self._ask([*pinned, *(v == value for v, value in pairs)],
-                              deadline - time.perf_counter(), rlimit)
+                              deadline - self.clock.now(), rlimit)
         if result == z3.sat:
             return Answer("sat", self._model(s), case=case)
         return Answer("unsat" if result == z3.unsat else "unknown")
@@ -569,7 +576,7 @@ class Solver:
         where this takes nothing. The goal is simplified first (``Double.compare(a, b) == 0``
         becomes such an equality only then), and what every side of a disjunction shares
         is taken out of it (``factored``). None past the ``deadline``."""
-        goal = factored(z3.simplify(goal), self._factored, deadline)
+        goal = factored(z3.simplify(goal), self._factored, deadline, self.clock)
         if goal is None:
             return None
         pairs = []
@@ -625,7 +632,7 @@ class Solver:
         undecided; unsat if all are. ``depth``: split them further from there."""
         unknown = None
         for goal, fixed in cases:
-            if time.perf_counter() > deadline:
+            if self.clock.now() > deadline:
                 return Answer("unknown", reason="timeout")
             if depth is None:
                 answer = self._by_paths(goal, fixed, deadline)

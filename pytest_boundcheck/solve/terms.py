@@ -3,10 +3,9 @@ conjuncts and disjuncts of a goal, what its paths share. Walks that go through e
 subterm use Z3's C API: the Python API's checks per call took seconds on large goals."""
 from __future__ import annotations
 
-import time
-
 import z3
 
+from pytest_boundcheck.config.workclock import WorkClock
 from pytest_boundcheck.symex.values import bool_app
 
 VARIABLE_KINDS = frozenset({z3.Z3_OP_UNINTERPRETED})  # a variable is an application too
@@ -125,17 +124,19 @@ def implied(t: z3.BoolRef, known: dict[int, tuple]) -> dict[int, z3.BoolRef]:
 
 
 def with_fixed(terms: list[z3.BoolRef], fixed: list[z3.BoolRef],
-                deadline: float) -> list[z3.BoolRef] | None:
+                deadline: float, clock: WorkClock) -> list[z3.BoolRef] | None:
     """``terms`` with the object choices ``fixed`` (``choice == value``) put in, simplified:
     a choice picks one branch of each call dispatched on it, and the floating-point
     arithmetic of the others goes. They line up with ``terms``; the variables of each
-    are among those of its original. None past the ``deadline``: over the constraints of a
-    large check made from field values, this can take seconds past the check's limit."""
+    are among those of its original. None past the ``deadline`` on the ``clock``, which
+    counts a step per term: over the constraints of a large check made from field values,
+    this can take seconds past the check's limit."""
     pairs = [(a, b) if z3.is_bv_value(b) else (b, a) for a, b in (f.children() for f in fixed)]
     simpler = []
     for t in terms:
-        if time.perf_counter() >= deadline:
+        if clock.now() >= deadline:
             return None
+        clock.step()
         simpler.append(z3.simplify(z3.substitute(t, *pairs)))
     return simpler
 
@@ -161,7 +162,8 @@ def constants(terms: list[z3.ExprRef],
     return found
 
 
-def factored(goal: z3.BoolRef, done: dict, deadline: float) -> z3.BoolRef | None:
+def factored(goal: z3.BoolRef, done: dict, deadline: float,
+             clock: WorkClock) -> z3.BoolRef | None:
     """``goal`` with the conjuncts that every side of an Or shares taken out of it, bottom
     up: ``Or(And(a, b, c), And(a, b, d))`` is ``And(a, b, Or(c, d))``. The paths through a
     branch of the code share the conditions from before it, and where those equate two
@@ -169,12 +171,15 @@ def factored(goal: z3.BoolRef, done: dict, deadline: float) -> z3.BoolRef | None
     goal of thousands of paths, the Python API's checks per child took seconds; and without
     recursion, as a goal may nest deeper than Python's stack.
     ``done``: term id -> (term, result), kept across calls (the term keeps its id). None
-    past the ``deadline``: a goal of thousands of paths can take seconds."""
+    past the ``deadline`` on the ``clock``, which counts a step per 256 terms visited: a
+    goal of thousands of paths can take seconds."""
     pending, kids_of, steps = [goal], {}, 0
     while pending:
         steps += 1
-        if steps % 256 == 0 and time.perf_counter() >= deadline:
-            return None
+        if steps % 256 == 0:
+            if clock.now() >= deadline:
+                return None
+            clock.step()
         term = pending[-1]
         key = term.get_id()
         if key in done:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import collections
 import math
-import time
 
 import z3
 
+from pytest_boundcheck.config.workclock import WorkClock
 from pytest_boundcheck.solve.terms import Marks
 
 # Memory Z3 takes to bit-blast one floating-point operation, in MB, measured here (a double
@@ -65,7 +65,10 @@ class WithoutFloatingPoint:
     through differently built choices then get the same stand-ins, so a statistic
     computed twice from the same fields is one value."""
 
-    def __init__(self):
+    def __init__(self, clock: WorkClock | None = None):
+        """``clock``: the work clock that deadlines are on, counting a step per stand-in
+        made (None: no deadline is ever given)."""
+        self._clock = clock
         self._operations = Marks(_floating_operation, _FLOATING_KINDS, floating=True)
         self._stand_ins: dict[int, tuple] = {}  # operation's id -> (operation, its stand-in)
         self._deadline = math.inf
@@ -73,10 +76,18 @@ class WithoutFloatingPoint:
     def weakened(self, term: z3.ExprRef, deadline: float = math.inf) -> z3.ExprRef:
         """``term`` weakened; ``TooLate`` once ``deadline`` passes: a question about
         thousands of constraints weakens each one, which can take many times its time."""
-        if time.perf_counter() > deadline:
+        if self._past(deadline):
             raise TooLate
         self._deadline = deadline
         return self._weakened(term)
+
+    def _past(self, deadline: float) -> bool:
+        if deadline == math.inf:
+            return False
+        if self._clock.now() > deadline:
+            return True
+        self._clock.step()
+        return False
 
     def operations(self) -> list[z3.ExprRef]:
         """The floating-point operations weakened so far."""
@@ -91,7 +102,7 @@ class WithoutFloatingPoint:
         """The stand-in of one operation, once its operands are weakened."""
         key = operation.get_id()
         if key not in self._stand_ins:
-            if time.perf_counter() > self._deadline:
+            if self._past(self._deadline):
                 raise TooLate
             decl = operation.decl()
             operands = [self._weakened(a) for a in operation.children()]

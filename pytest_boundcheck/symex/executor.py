@@ -21,7 +21,6 @@ what a check starts with, and the dispatch tables from syntax to those operation
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 from typing import Callable
 
@@ -29,6 +28,7 @@ import z3
 
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.config.tuning import DEFAULT, EngineConfig
+from pytest_boundcheck.config.workclock import WorkClock
 from pytest_boundcheck.frontend import javaast as ast
 from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.frontend.types import ClassInfo, FieldInfo, JType, MethodInfo, PrimType
@@ -78,9 +78,11 @@ class Executor(StatementsMixin, SwitchMixin, ExpressionsMixin, OperatorsMixin, C
                  universe: list[ClassInfo], own: frozenset[ClassInfo] = frozenset(),
                  seconds: float | None = None, trusting: bool = False,
                  models: ModelTable = ModelTable(), aids: SolverAids = SolverAids(),
-                 config: EngineConfig = DEFAULT):
+                 config: EngineConfig = DEFAULT, clock: WorkClock | None = None):
         """``own``: the project classes whose code the check is about (see ``_stuck``);
-        ``seconds``: the time exploring may take (the check's time limit if None);
+        ``seconds``: the work exploring may take, on the item's ``clock`` (a fresh one if
+        None), which each statement and expression, and each feasibility question's units,
+        advance (the check's work budget if None);
         ``trusting``: take other project classes' objects to obey the contracts of
         equals, hashCode and compareTo, as classes without source are (``keyed``);
         ``models``: the JDK and library methods' models; ``aids``: the solver stage's;
@@ -88,7 +90,8 @@ class Executor(StatementsMixin, SwitchMixin, ExpressionsMixin, OperatorsMixin, C
         self.program, self.bounds, self.ctx, self.own = program, bounds, ctx, own
         self.models, self.aids, self.config = models, aids, config
         self.model_context = ModelContext(self)
-        self.deadline = time.perf_counter() + (bounds.timeout if seconds is None else seconds)
+        self.clock = clock or config.work_clock()
+        self.deadline = self.clock.now() + (bounds.timeout if seconds is None else seconds)
         self.trusting = trusting
         self.arguments: set[HeapObj] = set()  # the objects the contract is checked on
         self.steps = 0  # statements and expressions evaluated: effort, the same on every run
@@ -136,14 +139,16 @@ class Executor(StatementsMixin, SwitchMixin, ExpressionsMixin, OperatorsMixin, C
         return self.initial_value(obj, fld) if obj.kind == "slot" else self.default_value(fld.type)
 
     def step(self) -> None:
-        """Count one statement or expression evaluated against ``step_limit``."""
+        """Count one statement or expression evaluated against ``step_limit``, and on the
+        work clock."""
         self.steps += 1
+        self.clock.step()
         if self.steps > self.step_limit:
             raise OutOfSteps
 
     def exec_stmt(self, stmt: ast.Stmt, state: State) -> State:
         self.step()
-        if time.perf_counter() > self.deadline:
+        if self.clock.now() > self.deadline:
             raise OutOfTime(self.here(stmt.line, stmt.column))
         return _STATEMENTS[type(stmt)](self, stmt, state)
 

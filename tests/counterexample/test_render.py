@@ -34,7 +34,7 @@ def test_a_violation_that_needs_a_setter_call_shows_it(java):
         "  y.hashCode()  -> 1058  (Customer.java:28)",
         "",
         "violated: x.equals(y), but their hash codes differ",
-        f"bounds: {BOUNDS}, strings: length <= 3; {MADE}; * s",
+        f"bounds: {BOUNDS}, strings: length <= 3; {MADE}; * s of work",
     ])
 
 
@@ -57,7 +57,7 @@ def test_objects_no_constructor_makes_are_made_by_reflection_said_plainly(java):
         "  y.compareTo(x)  -> -2147483648  (Percentage.java:20)",
         "",
         "violated: signum(x.compareTo(y)) != -signum(y.compareTo(x))",
-        "bounds: int 32-bit, 3 objects/type, 8 unrolls, inline depth 8; objects: any field values; * s",
+        "bounds: int 32-bit, 3 objects/type, 8 unrolls, inline depth 8; objects: any field values; * s of work",
     ])
 
 

@@ -14,7 +14,7 @@ from pytest_boundcheck.solve import solver as solve
 def test_a_check_past_its_time_limit_is_skipped_saying_so(java):
     found = java.sample("points").result("Point2D", "equals-transitive", Bounds(timeout=0.001))
     assert found.status == "skipped"
-    assert fnmatch.fnmatch(message(found), "*time limit of 0.001 s*")
+    assert fnmatch.fnmatch(message(found), "*work budget of 0.001 s per item*")
 
 
 def test_a_solver_failure_skips_the_check_saying_so(java, monkeypatch):

@@ -96,6 +96,6 @@ def test_where_exploring_them_runs_out_of_time_the_whole_check_within_those_boun
     assert found.status == "passed"
     assert message(found).startswith("no violation within int 32-bit, 2 unrolls, inline depth 4;")
     assert ("smaller bounds than those set, whose check was undecided: exploring the code had "
-            "not ended 0.0 s into the time limit of 1 s per item (at Shape.java:") in message(found)
+            "not ended 0.0 s of work into the work budget of 1 s per item (at Shape.java:") in message(found)
     assert ("; that with y of Square's own classes only: the check with all their classes "
             "would explore more in no longer, and was not begun") in message(found)

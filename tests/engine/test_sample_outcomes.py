@@ -31,9 +31,7 @@ def test_orders_sample_gives_the_documented_outcome_for_every_item(java):
 
 @pytest.mark.parametrize("mode", ["constructors", "fields"])
 def test_accounts_sample_gives_the_documented_outcome_in_both_modes(java, mode):
-    # the documented outcomes are verdicts reached well within the default 10 s per check;
-    # a longer limit keeps a loaded test machine from turning the slowest into time-outs
     sample = java.sample("accounts")
-    found = sample.outcomes(bounds=Bounds(objects_mode=mode, timeout=60))
+    found = sample.outcomes(bounds=Bounds(objects_mode=mode))
     assert found == (sample.documented() if mode == "constructors"
                      else java.expected("accounts", ACCOUNTS_BY_FIELDS))

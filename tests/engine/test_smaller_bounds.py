@@ -6,13 +6,11 @@ from __future__ import annotations
 import dataclasses
 import fnmatch
 import textwrap
-import time
 
 import pytest
 
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.config.tuning import DEFAULT
-from pytest_boundcheck.engine import check
 from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.report.text import message
 from pytest_boundcheck.solve import solver as solve
@@ -57,7 +55,7 @@ def test_a_check_undecided_within_the_bounds_set_passes_within_smaller_ones_sayi
     assert found.status == "passed"
     assert message(found).startswith("no violation within int 32-bit, 2 unrolls, inline depth 4;")
     assert ("; smaller bounds than those set, whose check was undecided: exploring the code "
-            "had not ended 0.0 s into the time limit of 10 s per item (at Demo.java:") in message(found)
+            "had not ended 0.0 s of work into the work budget of 10 s per item (at Demo.java:") in message(found)
     assert "bounds: int 32-bit, 8 unrolls, inline depth 8" in message(found)
     # what a verbose run shows of the pass
     assert fnmatch.fnmatch(message(found), "no violation within int 32-bit, 2 unrolls, inline "
@@ -76,8 +74,8 @@ def test_undecided_within_smaller_bounds_too_the_item_is_skipped_with_both_reaso
     found = outcome(java, RANGE, "hashcode-consistent", config=UNDECIDED_WITHIN_BOTH)
     assert found.status == "skipped" and found.undecided
     first, _, second = message(found).partition("; then within smaller bounds: ")
-    assert "time limit of 10 s" in first and "bounds: int 32-bit, 8 unrolls" in first
-    assert "time limit of 10 s" in second and "bounds: int 32-bit, 2 unrolls" in second
+    assert "work budget of 10 s" in first and "bounds: int 32-bit, 8 unrolls" in first
+    assert "work budget of 10 s" in second and "bounds: int 32-bit, 2 unrolls" in second
 
 
 @pytest.mark.parametrize("slow_part, bounds_set_share", [("exploring", DEFAULT.explore_share),
@@ -86,39 +84,30 @@ def test_an_item_undecided_in_both_bounds_ends_within_its_time_limit(
         tmp_path, monkeypatch, slow_part, bounds_set_share):
     """Within the bounds set, exploring is cut at six tenths of the limit and solving at
     three quarters; the check within smaller bounds is cut at the limit, but for the time
-    kept for writing the result. The limit starts once the project's tables of what each
-    equals accepts are made (the first item of a run makes them)."""
+    kept for writing the result. All of it work on the item's clock: the slow part here
+    takes all the work it has at once."""
     exec_stmt = symex.Executor.exec_stmt
-    domains = check.parameter_domains
-    tables = 0.5
 
-    def slow_exploring(self, stmt, state):  # takes all the time it has
-        time.sleep(max(0.0, self.deadline - time.perf_counter()) + 0.001)
+    def slow_exploring(self, stmt, state):  # takes all the work it has
+        self.clock.spend(self.clock.units_in(max(0.0, self.deadline - self.clock.now())) + 1)
         return exec_stmt(self, stmt, state)
 
     def slow_solving(self, goal):
-        time.sleep(max(0.0, self.deadline - time.perf_counter()))
+        self.clock.spend(self.clock.units_in(max(0.0, self.deadline - self.clock.now())) + 1)
         return solve.Answer("unknown", reason="timeout")
-
-    def slow_tables(*args):
-        time.sleep(tables)
-        return domains(*args)
     if slow_part == "exploring":
         monkeypatch.setattr(symex.Executor, "exec_stmt", slow_exploring)
     else:
         monkeypatch.setattr(solve.Solver, "check", slow_solving)
-    monkeypatch.setattr(check, "parameter_domains", slow_tables)
     (tmp_path / "Range.java").write_text(textwrap.dedent(RANGE))
     project = Project([tmp_path])
     cls = project.program.project[0]
     contract = next(c for c in project.contracts_for(cls) if c.id == "hashcode-consistent")
     limit = 2.0
-    began = time.perf_counter()
     found = project.check(cls, contract, dataclasses.replace(Bounds(), timeout=limit))
-    took = time.perf_counter() - began
     assert found.status == "skipped" and found.undecided
     assert bounds_set_share * limit < found.timings["bounds set"] < (bounds_set_share + 0.05) * limit
-    assert tables + 0.9 * limit < took < tables + limit
+    assert 0.9 * limit < found.seconds <= limit
 
 
 def test_bounds_as_small_as_the_smaller_ones_are_checked_once(java):

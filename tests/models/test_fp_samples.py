@@ -2,6 +2,8 @@
 tests/plugin/test_replay.py."""
 from __future__ import annotations
 
+import fnmatch
+
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.report.text import message
 
@@ -9,23 +11,11 @@ BOUNDS = "int 32-bit, 8 unrolls, inline depth 8"
 MADE = "objects: built by constructors and factories, then up to 2 method calls"
 
 
-def settled(cls: str, contract: str) -> bool:
-    """All but Score's compareto-transitive, which Z3 cannot settle in time."""
-    return not (cls == "Score" and contract == "compareto-transitive")
-
-
-# listed with a skip beside them in expected-outcomes.txt: the verdicts reached in time
-SCORE_IN_TIME = {("measures.Score", "compareto-antisymmetric"): "passed",
-                 ("measures.Score", "compareto-substitutable"): "failed"}
-
-
 def test_measures_sample_gives_the_documented_outcome_for_every_item(java):
-    """All but Score's compareto-transitive, which Z3 cannot settle in time (next test).
-    The documented outcomes are verdicts reached within the default 10 s per check; a
-    longer limit keeps a loaded test machine from turning Score's into time-outs."""
+    """Score's compareto-transitive too, which Z3 cannot settle in the budget: a skip on
+    every machine, as the others' verdicts are the same on every machine."""
     sample = java.sample("measures")
-    found = sample.outcomes(where=settled, bounds=Bounds(timeout=60))
-    assert found == {**sample.documented(), **SCORE_IN_TIME}
+    assert sample.outcomes() == sample.documented()
 
 
 def test_what_the_solver_cannot_settle_is_skipped_not_passed(java):
@@ -33,7 +23,8 @@ def test_what_the_solver_cannot_settle_is_skipped_not_passed(java):
         {"Score"}, {"compareto-antisymmetric", "compareto-transitive", "compareto-substitutable"},
         Bounds(timeout=0.5))
     assert [r.status for r in found.values()] == ["skipped"] * 3
-    assert any(message(r).startswith("the solver gave up (timeout)") for r in found.values())
+    assert any(fnmatch.fnmatch(message(r), "the solver gave up (*) after * s of work, within the "
+                               "work budget of 0.5 s per item*") for r in found.values())
 
 
 def test_equal_doubles_with_different_bits_are_shown_exactly(java):
@@ -53,7 +44,7 @@ def test_equal_doubles_with_different_bits_are_shown_exactly(java):
         "  y.hashCode()  -> *  (Weight.java:22)",
         "",
         "violated: x.equals(y), but their hash codes differ",
-        f"bounds: {BOUNDS}; {MADE}; * s",
+        f"bounds: {BOUNDS}; {MADE}; * s of work",
     ])
 
 

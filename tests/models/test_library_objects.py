@@ -23,7 +23,7 @@ def test_counterexample_names_what_it_assumed_of_a_class_without_source(java):
          "bigDecimal2.hashCode() == *"),
         "  x.equals(y)   -> true  (Price.java:17)",
         ("bounds: *; assumed java.math.BigDecimal obeys the contracts of equals, hashCode and "
-         "compareTo; * s"),
+         "compareTo; * s of work"),
     ])
 
 

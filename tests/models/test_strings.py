@@ -33,7 +33,7 @@ def test_equals_ignoring_case_with_a_case_sensitive_hash_shows_a_and_upper_a(jav
         "  y.hashCode()  -> *    (Nickname.java:20)",
         "",
         "violated: x.equals(y), but their hash codes differ",
-        f"bounds: {BOUNDS}, {LATIN1}; {MADE}; * s",
+        f"bounds: {BOUNDS}, {LATIN1}; {MADE}; * s of work",
     ])
     text = message(found)
     pair = {line.split('"')[1] for line in text.splitlines() if "new Nickname(" in line}
@@ -109,5 +109,5 @@ def test_case_mapping_of_a_char_field_takes_its_chars_from_latin1_and_says_so(ja
         "  Grade x = new Grade('*');",
         "  Grade y = new Grade('*');",
         "violated: x.equals(y), but their hash codes differ",
-        f"bounds: {BOUNDS}, chars in Latin-1; {MADE}; * s",
+        f"bounds: {BOUNDS}, chars in Latin-1; {MADE}; * s of work",
     ])
