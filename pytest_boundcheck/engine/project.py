@@ -36,6 +36,10 @@ class Project:
                 self.errors[path] = e
             except OSError as e:
                 self.errors[path] = SourceError(str(path), 0, 0, f"cannot read the file: {e}")
+            except Exception as e:  # a front-end bug this file meets costs it alone
+                self.errors[path] = SourceError(
+                    str(path), 0, 0, f"boundcheck's front end failed on this file "
+                                     f"({type(e).__name__}: {e}); please report it")
         clashing = clashes(units)
         self.errors.update((Path(path), error) for path, error in clashing.items())
         units = [unit for unit in units if unit.path not in clashing]
