@@ -7,15 +7,19 @@ engine (Z3, tree-sitter) is not even imported.
 from __future__ import annotations
 
 import argparse
+import codecs
+import fnmatch
 import os
 from pathlib import Path
 
 import pytest
 
 from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.frontend import discover
 from pytest_boundcheck.harness.registry import FAMILIES
 
 DEFAULTS = Bounds()
+DEFAULT_ENCODING = "UTF-8"
 STASH = pytest.StashKey["Run"]()
 MARKERS = ("boundcheck: a bounded check of a Java class's contract (pytest-boundcheck)",
            *(f"{f.marker}: {f.description}" for f in FAMILIES))
@@ -46,6 +50,14 @@ def _positive_float(text: str) -> float:
     if not value > 0:
         raise argparse.ArgumentTypeError(f"{text!r} must be more than 0 seconds")
     return value
+
+
+def _encoding(text: str) -> str:
+    try:
+        codecs.lookup(text)
+    except LookupError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an encoding this Python knows") from None
+    return text
 
 
 def _objects_mode(text: str) -> str:
@@ -106,6 +118,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                         metavar="MODE" if name == "objects" else "N",
                         help=f"{what} (default {default}; ini boundcheck_{name})")
         parser.addini(f"boundcheck_{name}", f"boundcheck: {what} (default {default})")
+    group.addoption("--boundcheck-encoding", type=_encoding, default=None, metavar="NAME",
+                    help="the encoding of the Java sources, as javac's -encoding (default "
+                         f"{DEFAULT_ENCODING}; ini boundcheck_encoding)")
+    parser.addini("boundcheck_encoding", "boundcheck: the encoding of the Java sources "
+                                         f"(default {DEFAULT_ENCODING})")
     group.addoption("--boundcheck-repro", metavar="DIR", default=None,
                     help="write a JUnit 5 test and a main program reproducing each failed check "
                          "into DIR (ini boundcheck_repro)")
@@ -154,8 +171,9 @@ def pytest_configure(config: pytest.Config) -> None:
     repro_dir = (config.invocation_params.dir / repro if repro
                  else next(iter(config.getini("boundcheck_repro")), None))
     replay = config.getoption("boundcheck_replay") or config.getini("boundcheck_replay")
-    run = Run(roots, Bounds(**settings), bool(strict), excludes, repro_dir, bool(replay),
-              _classpath(config), _setting(config, "fail_on", _fail_on, frozenset()))
+    encoding = _setting(config, "encoding", _encoding, DEFAULT_ENCODING)
+    run = Run(roots, Bounds(**settings), bool(strict), (excludes, encoding), repro_dir,
+              bool(replay), _classpath(config), _setting(config, "fail_on", _fail_on, frozenset()))
     config.stash[STASH] = run
     config.pluginmanager.register(run, "boundcheck-run")
     _collect_roots_too(config, roots, on_command_line)
@@ -222,10 +240,12 @@ class Run:
     """One session's checks, registered as a plugin of its own while the session runs.
     The project is parsed once, on first use."""
 
-    def __init__(self, roots: list[Path], bounds: Bounds, strict: bool, excludes: tuple[str, ...],
-                 repro_dir: Path | None, replay: bool, classpath: list[Path],
-                 fail_on: frozenset[str] = frozenset()):
-        self.roots, self.bounds, self.strict, self.excludes = roots, bounds, strict, excludes
+    def __init__(self, roots: list[Path], bounds: Bounds, strict: bool,
+                 reading: tuple[tuple[str, ...], str], repro_dir: Path | None, replay: bool,
+                 classpath: list[Path], fail_on: frozenset[str] = frozenset()):
+        """``reading``: the directory names excluded, and the sources' encoding."""
+        self.roots, self.bounds, self.strict = roots, bounds, strict
+        self.excludes, self.encoding = reading
         self.repro_dir, self.replay, self.classpath = repro_dir, replay, classpath
         self.fail_on = fail_on  # of ``FAIL_ON``
         self._project = None
@@ -239,7 +259,7 @@ class Run:
             from pytest_boundcheck.engine.project import (
                 Project,  # the engine loads only when checks are asked for
             )
-            self._project = Project(self.roots, self.excludes)
+            self._project = Project(self.roots, self.excludes, self.encoding)
         return self._project
 
     def reported(self, cls, contract, result) -> tuple[str, bool]:
@@ -272,8 +292,26 @@ class Run:
         if self._replayer is not None:
             self._replayer.close()
 
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_ignore_collect(self, collection_path: Path, config: pytest.Config):
+        """pytest walks the directories the discover stage walked: a second way into one
+        (a symbolic link loop, two links to one directory) is not entered, and a package
+        directory that pytest's ``norecursedirs`` names (``com/acme/build``) is."""
+        if not collection_path.is_dir():
+            return None
+        sources = self.project.sources
+        if sources.enters_twice(collection_path):
+            return True
+        if collection_path in sources.leading and \
+                any(fnmatch.fnmatch(collection_path.name, pattern)
+                    for pattern in config.getini("norecursedirs")):
+            return False
+        return None
+
     def pytest_collect_file(self, file_path: Path, parent: pytest.Collector):
-        if file_path.suffix == ".java" and file_path.resolve() in self.project.files:
+        """A Java file the discover stage found, by the way it found it: a file linked
+        twice is collected once."""
+        if file_path.suffix == ".java" and discover.place(file_path) in self.project.places:
             return JavaFile.from_parent(parent, path=file_path)
         return None
 
@@ -311,7 +349,7 @@ class JavaSourceError(Exception):
 class JavaFile(pytest.File):
     def collect(self):
         run: Run = self.config.stash[STASH]
-        error = run.project.errors.get(self.path.resolve())
+        error = run.project.errors.get(discover.place(self.path))
         if error is not None:
             run.parse_errors += 1
             where = f"{self.path.name}:{error.line}:{error.column}" if error.line else self.path.name

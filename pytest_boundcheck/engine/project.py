@@ -10,31 +10,46 @@ from pytest_boundcheck.engine import wiring
 from pytest_boundcheck.engine.check import run_check
 from pytest_boundcheck.engine.result import CheckResult
 from pytest_boundcheck.frontend import discover
-from pytest_boundcheck.frontend.parse import JavaSyntaxError, parse_file
+from pytest_boundcheck.frontend.clashes import clashes
+from pytest_boundcheck.frontend.parse import SourceError, parse_file
 from pytest_boundcheck.frontend.types import ClassInfo
 from pytest_boundcheck.harness import applicable, contracts
 from pytest_boundcheck.harness.contracts import Contract
 
 
 class Project:
-    def __init__(self, roots: list[Path], excludes: tuple[str, ...] = discover.DEFAULT_EXCLUDES):
-        self.files = discover.java_files(roots, excludes)
-        self.errors: dict[Path, JavaSyntaxError] = {}
+    """``files`` are places (``discover.place``): a file's directory by its real path.
+    ``errors``: the files whose classes are not checked (a syntax error, bytes that are not
+    text in ``encoding``, a class name declared twice), each a collection error of its own."""
+
+    def __init__(self, roots: list[Path], excludes: tuple[str, ...] = discover.DEFAULT_EXCLUDES,
+                 encoding: str = "utf-8"):
+        self.sources = discover.walk(roots, excludes)
+        self.files = self.sources.files
+        self.places = frozenset(self.files)
+        self.errors: dict[Path, SourceError] = {}
         units = []
         for path in self.files:
             try:
-                units.append(parse_file(str(path)))
-            except JavaSyntaxError as e:
+                units.append(parse_file(str(path), encoding))
+            except SourceError as e:
                 self.errors[path] = e
             except OSError as e:
-                self.errors[path] = JavaSyntaxError(str(path), 0, 0, f"cannot read the file: {e}")
+                self.errors[path] = SourceError(str(path), 0, 0, f"cannot read the file: {e}")
+            except Exception as e:  # a front-end bug this file meets costs it alone
+                self.errors[path] = SourceError(
+                    str(path), 0, 0, f"boundcheck's front end failed on this file "
+                                     f"({type(e).__name__}: {e}); please report it")
+        clashing = clashes(units)
+        self.errors.update((Path(path), error) for path, error in clashing.items())
+        units = [unit for unit in units if unit.path not in clashing]
         self.program = wiring.program_of(units)
         self.contracts = contracts.load_contracts(self.program)
         self.universe = applicable.universe(self.program)
 
     def classes_in(self, path: Path) -> list[ClassInfo]:
         """The project classes declared in one file, outer before nested, in source order."""
-        path = str(Path(path).resolve())
+        path = str(discover.place(Path(path).absolute()))
         return [c for c in self.program.project if c.path == path]
 
     def contracts_for(self, cls: ClassInfo) -> list[Contract]:

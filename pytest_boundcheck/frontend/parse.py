@@ -2,7 +2,9 @@
 
 tree-sitter reads modern Java (records, patterns, switch expressions, sealed
 types). Parsing never runs user code. A file with a syntax error raises
-``JavaSyntaxError`` with the line, so that it costs that file only.
+``JavaSyntaxError`` with the line, and one whose bytes are not text in the sources'
+encoding a ``SourceError`` with the line of the first bad byte, so that it costs that
+file only.
 """
 from __future__ import annotations
 
@@ -21,10 +23,17 @@ from pytest_boundcheck.frontend.parse_code import (
 )
 
 
-class JavaSyntaxError(Exception):
+class SourceError(Exception):
+    """A Java file whose classes cannot be checked, and why, at ``line`` and ``column``
+    (1-based; 0 where no place in the file is to blame)."""
+
     def __init__(self, path: str, line: int, column: int, detail: str):
         super().__init__(f"{path}:{line}:{column}: {detail}")
         self.path, self.line, self.column, self.detail = path, line, column, detail
+
+
+class JavaSyntaxError(SourceError):
+    """A file the parser rejects."""
 
 
 @lru_cache(maxsize=1)
@@ -32,9 +41,25 @@ def _parser() -> Parser:
     return Parser(Language(tree_sitter_java.language()))
 
 
-def parse_file(path: str) -> ast.CompilationUnit:
+def parse_file(path: str, encoding: str = "utf-8") -> ast.CompilationUnit:
+    """The file at ``path``, read as javac reads it with ``-encoding ENCODING``."""
     with open(path, "rb") as f:
-        return parse_source(f.read(), path)
+        return parse_source(decoded(f.read(), path, encoding), path)
+
+
+def decoded(source: bytes, path: str, encoding: str) -> str:
+    """``source`` as text in ``encoding``; a byte that is not raises a ``SourceError`` at
+    its line and column (in characters, as an editor counts them)."""
+    try:
+        return source.decode(encoding)
+    except UnicodeDecodeError as e:
+        before = source[:e.start]
+        line_start = before.rfind(b"\n") + 1
+        column = len(before[line_start:].decode(encoding)) + 1
+        raise SourceError(path, before.count(b"\n") + 1, column,
+                          f"byte 0x{source[e.start]:02x} is not {encoding} text; if the file is "
+                          "in another encoding, name it with --boundcheck-encoding (as "
+                          "javac's -encoding)") from None
 
 
 def parse_source(source: bytes | str, path: str = "<source>") -> ast.CompilationUnit:
