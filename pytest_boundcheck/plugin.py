@@ -90,7 +90,7 @@ _BOUND_OPTIONS = {
 }
 
 # Bounds fields whose default (0) stands for one derived from another option
-_DERIVED_DEFAULTS = {"wall_limit": "12 times the timeout, 120 at least"}
+_DERIVED_DEFAULTS = {"wall_limit": "30 times the timeout, 300 at least"}
 # what --boundcheck-fail-on may name: the results that then fail their item
 FAIL_ON = {"skipped": "every skipped item", "undecided": "items skipped as undecided (their "
            "work budget ran out, the solver could not decide, or the safety net was reached)",

@@ -19,9 +19,9 @@ class Bounds:
 
     def wall_seconds(self) -> float:
         """The wall-clock safety net of a check: the ``wall_limit`` set, else far more than
-        its work budget takes on a loaded machine (12 times it, and 2 minutes at least), so
+        its work budget takes on a loaded machine (30 times it, and 5 minutes at least), so
         that it stops only a check whose work the clock does not count."""
-        return self.wall_limit or max(120.0, 12 * self.timeout)
+        return self.wall_limit or max(300.0, 30 * self.timeout)
 
     def smaller(self) -> Bounds:
         """The bounds a check that ran out of time within these is tried again at: each
