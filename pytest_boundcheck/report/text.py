@@ -133,15 +133,27 @@ def _differs(values: tuple[str, ...], columns: int) -> str:
 
 # -------------------------------------------------------------------- each detail
 
+def bounded_text(result: CheckResult | Detail) -> str:
+    """Where a pass's executions were cut by a bound ("bounded at loop needs more than 8
+    unrolls at Range.java:12:9"), or what the solver could not tell of it; "" for a pass
+    no bound cut (and for any other result). Such a pass is shown as ``pass*``."""
+    d = result.detail if isinstance(result, CheckResult) else result
+    d = d.smaller if isinstance(d, WithinSmaller) else d
+    if not isinstance(d, Held):
+        return ""
+    reached = [f"{b.what} at {', '.join(b.places)}" for b in d.bounded_at]
+    reached += [d.reach_undecided] if d.reach_undecided else []
+    return f"bounded at {'; '.join(reached)}" if reached else ""
+
+
 def _held(d: Held) -> str:
     text = f"no violation within {within_text(d.within)}; {objects_text(d.objects)}" \
            f"{assumptions_text(d.assumptions)}"
     if d.objects_undecided:
         text += (f"; the solver could not decide ({d.objects_undecided}) whether any of the "
                  f"check's objects can be made")
-    reached = [f"{b.what} at {', '.join(b.places)}" for b in d.bounded_at]
-    reached += [d.reach_undecided] if d.reach_undecided else []
-    return text + (f"; bounded at {'; '.join(reached)}" if reached else "")
+    bounded = bounded_text(d)
+    return f"{text}; {bounded}" if bounded else text
 
 
 # a bound that cuts paths, by ``Bound.kind``: what it is called, the option that sets it
