@@ -63,30 +63,68 @@ def test_an_equals_that_loops_forever_is_skipped_naming_the_loop(plugin):
         "no execution of x.equals(null) (Loop.equals) finished within the bounds")
 
 
-def test_an_equals_that_calls_itself_is_skipped_as_a_recursion(plugin):
-    write(plugin.pytester, "src/p/SelfEq.java", """\
-        package p;
+def recursion(call: str, method: str, at: str) -> str:
+    """The reason of the skip of a check whose ``call`` recurses past the inline depth in
+    ``method``, cut ``at``."""
+    return (f"no execution of {call} ({method}) finished within the bounds: every path that "
+            f"reaches it was cut by a recursion of {method} deeper than 8 calls "
+            + RECURSION.format(at=at))
 
-        public final class SelfEq {
-            private final int v;
-            public SelfEq(int v) { this.v = v; }
-            @Override public boolean equals(Object o) { return this.equals(o); }
-            @Override public int hashCode() { return v; }
-        }
-        """)
-    reprec = plugin.inline_run("--boundcheck", "src")
-    assert outcomes(reprec) == dict.fromkeys(EQUALS_ITEMS, "skipped")
-    assert skips(reprec)["equals-reflexive"] == (
-        "no execution of x.equals(x) (SelfEq.equals) finished within the bounds: every path "
-        "that reaches it was cut by a recursion of SelfEq.equals deeper than 8 calls "
-        + RECURSION.format(at="SelfEq.java:6:56"))
+
+SELF_EQUALS = {"SelfEq": """\
+    public final class SelfEq {
+        private final int v;
+        public SelfEq(int v) { this.v = v; }
+        @Override public boolean equals(Object o) { return this.equals(o); }
+        @Override public int hashCode() { return v; }
+    }
+    """}
+MUTUAL_COMPARETO = {"Ping": """\
+    public final class Ping implements Comparable<Ping> {
+        private final int v;
+        public Ping(int v) { this.v = v; }
+        @Override public int compareTo(Ping o) { return new Pong(v).compareTo(new Pong(o.v)); }
+    }
+    """, "Pong": """\
+    public final class Pong implements Comparable<Pong> {
+        private final int w;
+        public Pong(int w) { this.w = w; }
+        @Override public int compareTo(Pong o) { return new Ping(w).compareTo(new Ping(o.w)); }
+    }
+    """}
+CALLED_BACK = {"Helped": """\
+    public final class Helped implements Comparable<Helped> {
+        private final int v;
+        public Helped(int v) { this.v = v; }
+        @Override public int compareTo(Helped o) { return Order.of(this, o); }
+    }
+
+    final class Order {
+        static int of(Helped a, Helped b) { return a.compareTo(b); }
+    }
+    """}
+
+
+@pytest.mark.parametrize("classes, items, shown, reason", [
+    (SELF_EQUALS, EQUALS_ITEMS, "equals-reflexive",
+     recursion("x.equals(x)", "SelfEq.equals", "SelfEq.java:4:56")),
+    (MUTUAL_COMPARETO, COMPARE_ITEMS, "compareto-antisymmetric",
+     recursion("x.compareTo(y)", "Ping.compareTo", "Pong.java:4:53")),
+    (CALLED_BACK, COMPARE_ITEMS, "compareto-transitive",
+     recursion("x.compareTo(y)", "Helped.compareTo", "Helped.java:8:48")),
+], ids=["equals-calls-itself", "compareto-of-two-classes", "compareto-through-a-helper"])
+def test_a_method_that_recurses_without_end_is_skipped_as_a_recursion(plugin, classes, items,
+                                                                     shown, reason):
+    for name, source in classes.items():
+        write(plugin.pytester, f"src/{name}.java", source)
+    reprec = plugin.inline_run("--boundcheck", "src", "-k", next(iter(classes)))
+    assert outcomes(reprec) == dict.fromkeys(items, "skipped")
+    assert skips(reprec)[shown] == reason
 
 
 def test_a_hashcode_that_calls_itself_skips_the_item_that_calls_it(plugin):
     """equals finishes, so the equals items pass; every x.hashCode() is cut."""
-    write(plugin.pytester, "src/p/SelfHash.java", """\
-        package p;
-
+    write(plugin.pytester, "src/SelfHash.java", """\
         public final class SelfHash {
             private final int v;
             public SelfHash(int v) { this.v = v; }
@@ -97,59 +135,8 @@ def test_a_hashcode_that_calls_itself_skips_the_item_that_calls_it(plugin):
     reprec = plugin.inline_run("--boundcheck", "src")
     assert outcomes(reprec) == {**dict.fromkeys(EQUALS_ITEMS, "passed"),
                                 "hashcode-consistent": "skipped"}
-    assert skips(reprec)["hashcode-consistent"] == (
-        "no execution of x.hashCode() (SelfHash.hashCode) finished within the bounds: every "
-        "path that reaches it was cut by a recursion of SelfHash.hashCode deeper than 8 calls "
-        + RECURSION.format(at="SelfHash.java:7:46"))
-
-
-def test_compareto_in_a_mutual_recursion_of_two_classes_is_skipped(plugin):
-    write(plugin.pytester, "src/p/Ping.java", """\
-        package p;
-
-        public final class Ping implements Comparable<Ping> {
-            private final int v;
-            public Ping(int v) { this.v = v; }
-            @Override public int compareTo(Ping o) { return new Pong(v).compareTo(new Pong(o.v)); }
-        }
-        """)
-    write(plugin.pytester, "src/p/Pong.java", """\
-        package p;
-
-        public final class Pong implements Comparable<Pong> {
-            private final int w;
-            public Pong(int w) { this.w = w; }
-            @Override public int compareTo(Pong o) { return new Ping(w).compareTo(new Ping(o.w)); }
-        }
-        """)
-    reprec = plugin.inline_run("--boundcheck", "src", "-k", "Ping")
-    assert outcomes(reprec) == dict.fromkeys(COMPARE_ITEMS, "skipped")
-    assert skips(reprec)["compareto-antisymmetric"] == (
-        "no execution of x.compareTo(y) (Ping.compareTo) finished within the bounds: every "
-        "path that reaches it was cut by a recursion of Ping.compareTo deeper than 8 calls "
-        + RECURSION.format(at="Pong.java:6:53"))
-
-
-def test_compareto_calling_a_helper_that_calls_it_back_is_skipped(plugin):
-    write(plugin.pytester, "src/p/Helped.java", """\
-        package p;
-
-        public final class Helped implements Comparable<Helped> {
-            private final int v;
-            public Helped(int v) { this.v = v; }
-            @Override public int compareTo(Helped o) { return Order.of(this, o); }
-        }
-
-        final class Order {
-            static int of(Helped a, Helped b) { return a.compareTo(b); }
-        }
-        """)
-    reprec = plugin.inline_run("--boundcheck", "src")
-    assert outcomes(reprec) == dict.fromkeys(COMPARE_ITEMS, "skipped")
-    assert skips(reprec)["compareto-transitive"] == (
-        "no execution of x.compareTo(y) (Helped.compareTo) finished within the bounds: every "
-        "path that reaches it was cut by a recursion of Helped.compareTo deeper than 8 calls "
-        + RECURSION.format(at="Helped.java:10:48"))
+    assert skips(reprec)["hashcode-consistent"] == recursion(
+        "x.hashCode()", "SelfHash.hashCode", "SelfHash.java:5:46")
 
 
 RANGE = """\
