@@ -278,8 +278,8 @@ class CheckResult:
 _TYPES = {cls.__name__: cls for cls in (
     CheckResult, Held, Found, SolverGaveUp, ExploringUnfinished, UnsupportedReached, NoObjectMade,
     NothingChecked, NothingFinished, AbstractWithoutSubclass, SolverFailed, OwnClassesOnly,
-    WithinSmaller, CheckBounds, MadeFromFields, ObjectsMade, Assumption, Bound, Unsupported, Bounds, Location,
-    Counterexample, Step, FieldRow)}
+    WithinSmaller, CheckBounds, MadeFromFields, ObjectsMade, Assumption, Bound, Unsupported,
+    Bounds, Location, Counterexample, Step, FieldRow)}
 
 
 def _encoded(value):

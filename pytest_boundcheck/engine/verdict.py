@@ -5,9 +5,10 @@ The verdict follows from three questions to the solver, in this order:
    yes -> a violation, with a counterexample (the path never touched anything unmodelled);
 2. otherwise, can a path reach something the engine does not model?
    yes -> skipped, naming the construct and its file:line;
-3. otherwise -> passed; if a path could run past a bound, the pass says where; if every
-   path does (no execution of the harness finished: none returned from every call it
-   makes, or threw), nothing was checked, and it is a skip saying what cut them.
+3. otherwise -> passed; if a path could run past a bound, the pass says where; but if
+   a call the harness makes is reached and no execution finishes it (returning or
+   throwing: every path into it was cut), its contract was never evaluated, and it is a
+   skip saying what cut those paths.
 """
 from __future__ import annotations
 

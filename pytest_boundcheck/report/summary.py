@@ -30,8 +30,8 @@ def summary_table(results: dict[tuple[str, str], str],
     total = ", ".join(f"{n} {status}" + (f" ({len(starred)} of them pass*)"
                                          if status == "passed" and starred else "")
                       for status, n in sorted(counts.items()))
-    notes = [f"pass*: passed within the bounds, but some executions were cut by a bound and "
-             f"not checked past it:"] if starred else []
+    notes = ["pass*: passed within the bounds, but some executions were cut by a bound and "
+             "not checked past it:"] if starred else []
     notes += [f"  {cls}::{contract}: {bounded[(cls, contract)]}" for cls, contract in starred]
     return "\n".join([tabulate(rows, headers=headers, tablefmt="simple"),
                       f"{counted(len(classes), 'class', 'classes')}: {total}", *notes])

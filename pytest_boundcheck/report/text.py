@@ -163,7 +163,8 @@ _BOUND_NAMES = {
     "inline-depth": ("the inline depth", "inline_depth", "check that the calls end"),
     "delegation-depth": ("the delegation depth", "delegation_depth",
                          "check that the delegation ends"),
-    "max-length": ("the length bound", "max_length", "check the arrays and collections the code makes"),
+    "max-length": ("the length bound", "max_length",
+                   "check the arrays and collections the code makes"),
 }
 
 
