@@ -252,6 +252,7 @@ class Run:
         self._replayer = None
         self.parse_errors = 0
         self.results: dict[tuple[str, str], str] = {}
+        self.bounded: dict[tuple[str, str], str] = {}  # passes a bound cut: where (pass*)
 
     @property
     def project(self):
@@ -334,12 +335,15 @@ class Run:
             self.results[key] = "error"
         elif report.when == "call" or (report.skipped and report.when == "setup"):
             self.results[key] = report.outcome
+            bounded = dict(report.user_properties).get("boundcheck_bounded")
+            if report.passed and bounded:
+                self.bounded[key] = bounded
 
     def pytest_terminal_summary(self, terminalreporter) -> None:
         if self.results:
             from pytest_boundcheck.report.summary import summary_table
             terminalreporter.section("boundcheck")
-            terminalreporter.write_line(summary_table(self.results))
+            terminalreporter.write_line(summary_table(self.results, self.bounded))
 
 
 class JavaSourceError(Exception):
@@ -396,12 +400,14 @@ class ContractItem(pytest.Item):
 
     def runtest(self) -> None:
         from pytest_boundcheck.engine.result import SkipReason, Verdict
-        from pytest_boundcheck.report.text import message
+        from pytest_boundcheck.report.text import bounded_text, message
         run: Run = self.config.stash[STASH]
         result = run.project.check(self.java_class, self.contract, run.bounds)
         self.user_properties.append(("boundcheck_seconds", f"{result.seconds:.3f}"))
         if result.verdict is Verdict.PASS:
             self.user_properties.append(("boundcheck", message(result)))
+            if bounded_text(result):
+                self.user_properties.append(("boundcheck_bounded", bounded_text(result)))
         elif result.verdict is Verdict.SKIPPED:
             failing = run.fail_on & ({"skipped", "undecided"} if result.reason is SkipReason.UNDECIDED
                                      else {"skipped"})
@@ -442,8 +448,14 @@ class ContractItem(pytest.Item):
 
 
 def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config):
-    if report.when == "call" and report.passed and config.option.verbose > 0:
-        held = dict(report.user_properties).get("boundcheck")
-        if held:
-            return "passed", ".", (f"PASSED ({held})", {"green": True})
+    """A pass says what it held within in a verbose run; one whose executions a bound
+    cut is ``PASSED*`` and says where in every run (the word ``-rA`` and ``-v`` show)."""
+    if report.when != "call" or not report.passed:
+        return None
+    said = dict(report.user_properties)
+    word = "PASSED*" if said.get("boundcheck_bounded") else "PASSED"
+    if config.option.verbose > 0 and said.get("boundcheck"):
+        return "passed", ".", (f"{word} ({said['boundcheck']})", {"green": True})
+    if said.get("boundcheck_bounded"):
+        return "passed", ".", (f"{word} ({said['boundcheck_bounded']})", {"green": True})
     return None

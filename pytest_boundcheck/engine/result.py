@@ -65,9 +65,13 @@ class Assumption:
 
 @dataclass(frozen=True)
 class Bound:
-    """A bound some execution reached, at these places."""
+    """A bound some execution reached, at these places; which of the options' bounds it
+    is (``kind``, as ``symex.state.Event`` names it, "" for none) and in which of the
+    methods the harness called (``called``: "Loop.equals")."""
     what: str
     places: tuple[str, ...]
+    kind: str = ""
+    called: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -142,6 +146,17 @@ class NothingChecked:
 
 
 @dataclass(frozen=True)
+class NothingFinished:
+    """A call the contract makes (``call``: "x.equals(y)") that executions reach but none
+    finishes within the bounds, returning or throwing: each is cut inside it by one of
+    ``cut_by``. What the contract asserts of its result was never evaluated."""
+    within: CheckBounds
+    objects: ObjectsMade
+    call: str
+    cut_by: tuple[Bound, ...]
+
+
+@dataclass(frozen=True)
 class AbstractWithoutSubclass:
     class_name: str
 
@@ -177,8 +192,8 @@ class WithinSmaller:
 
 
 Detail = Union[Held, Found, SolverGaveUp, ExploringUnfinished, UnsupportedReached, NoObjectMade,
-               NothingChecked, AbstractWithoutSubclass, SolverFailed, OwnClassesOnly, WithinSmaller,
-               SafetyNetReached]
+               NothingChecked, NothingFinished, AbstractWithoutSubclass, SolverFailed,
+               OwnClassesOnly, WithinSmaller, SafetyNetReached]
 
 
 def verdict_of(detail: Detail) -> tuple[Verdict, SkipReason | None]:
@@ -197,6 +212,7 @@ def verdict_of(detail: Detail) -> tuple[Verdict, SkipReason | None]:
     reasons = {SolverGaveUp: SkipReason.UNDECIDED, ExploringUnfinished: SkipReason.UNDECIDED,
                OwnClassesOnly: SkipReason.UNDECIDED, NoObjectMade: SkipReason.UNSUPPORTED,
                NothingChecked: SkipReason.NOTHING_CHECKED,
+               NothingFinished: SkipReason.NOTHING_CHECKED,
                AbstractWithoutSubclass: SkipReason.NOTHING_CHECKED,
                SolverFailed: SkipReason.SOLVER_FAILED, SafetyNetReached: SkipReason.UNDECIDED}
     return Verdict.SKIPPED, reasons[type(detail)]
@@ -269,10 +285,9 @@ class CheckResult:
 
 _TYPES = {cls.__name__: cls for cls in (
     CheckResult, Held, Found, SolverGaveUp, ExploringUnfinished, UnsupportedReached, NoObjectMade,
-    NothingChecked, AbstractWithoutSubclass, SolverFailed, OwnClassesOnly, WithinSmaller,
-    SafetyNetReached, CheckBounds, MadeFromFields, ObjectsMade, Assumption, Bound, Unsupported,
-    Bounds, Location,
-    Counterexample, Step, FieldRow)}
+    NothingChecked, NothingFinished, AbstractWithoutSubclass, SolverFailed, OwnClassesOnly,
+    WithinSmaller, SafetyNetReached, CheckBounds, MadeFromFields, ObjectsMade, Assumption, Bound,
+    Unsupported, Bounds, Location, Counterexample, Step, FieldRow)}
 
 
 def _encoded(value):

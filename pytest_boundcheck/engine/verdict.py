@@ -5,7 +5,10 @@ The verdict follows from three questions to the solver, in this order:
    yes -> a violation, with a counterexample (the path never touched anything unmodelled);
 2. otherwise, can a path reach something the engine does not model?
    yes -> skipped, naming the construct and its file:line;
-3. otherwise -> passed; if a path could run past a bound, the pass says where.
+3. otherwise -> passed; if a path could run past a bound, the pass says where; but if
+   a call the harness makes is reached and no execution finishes it (returning or
+   throwing: every path into it was cut), its contract was never evaluated, and it is a
+   skip saying what cut those paths.
 """
 from __future__ import annotations
 
@@ -27,6 +30,7 @@ from pytest_boundcheck.engine.result import (
     Held,
     NoObjectMade,
     NothingChecked,
+    NothingFinished,
     SolverGaveUp,
     Unsupported,
     UnsupportedReached,
@@ -39,7 +43,7 @@ from pytest_boundcheck.solve.solver import Answer, Solver
 from pytest_boundcheck.symex import collections as collections_model
 from pytest_boundcheck.symex.objects import ObjectMaker, Unbuildable
 from pytest_boundcheck.symex.record import Exploration, hand_on
-from pytest_boundcheck.symex.state import Event, OutOfTime
+from pytest_boundcheck.symex.state import Event, HarnessCall, OutOfTime
 from pytest_boundcheck.symex.values import Ref, mk_and, mk_not, mk_or
 
 
@@ -186,6 +190,12 @@ def _without_violation(run: Explored, solver: Solver, ctx: z3.Context, domains, 
         return stuck
     places, reach_undecided = _bounds_reached(
         solver, ctx, record.cuts, _reach_deadline(bounds, schedule, config))
+    call, finish_undecided = _never_finished(solver, record, places,
+                                             _reach_deadline(bounds, schedule, config))
+    if call is not None:
+        return NothingFinished(within(bounds, record), record.made, call.text,
+                               tuple(b for b in places if _in_call(b, call)) or places)
+    reach_undecided = "; ".join(filter(None, [reach_undecided, finish_undecided]))
     return Held(within(bounds, record), record.made, assumptions(record, run.exact),
                 made.reason if made.verdict == "unknown" else "", places, reach_undecided)
 
@@ -267,8 +277,10 @@ def _bounds_reached(solver: Solver, ctx: z3.Context, cuts: list[Event],
     reachable, or ``deadline`` passes; and those the solver could not tell of, and why."""
     left: dict[tuple[str, str], list[Event]] = {}  # (what, where) -> its events
     for e in cuts:
-        left.setdefault((e.what, str(e.where)), []).append(e)
+        left.setdefault((e.what, e.where.with_column()), []).append(e)
     places: dict[str, list[str]] = {}  # what -> where, as reached
+    kinds = {e.what: e.bound for e in cuts}
+    called: dict[str, list[str]] = {}  # what -> the methods the harness called it was in
     undecided = ""
     while left:
         answer = solver.reached(mk_or(ctx, [e.guard for events in left.values() for e in events]),
@@ -281,8 +293,34 @@ def _bounds_reached(solver: Solver, ctx: z3.Context, cuts: list[Event],
         for key in [k for k, events in left.items() if any(
                 z3.is_true(answer.model.eval(e.guard, model_completion=True)) for e in events)]:
             places.setdefault(key[0], []).append(key[1])
+            called.setdefault(key[0], []).extend(e.called for e in left[key] if e.called)
             del left[key]
-    return tuple(Bound(what, tuple(wheres)) for what, wheres in places.items()), undecided
+    return tuple(Bound(what, tuple(wheres), kinds[what], tuple(dict.fromkeys(called[what])))
+                 for what, wheres in places.items()), undecided
+
+
+def _never_finished(solver: Solver, record: Exploration, places: tuple[Bound, ...],
+                    deadline: float) -> tuple[HarnessCall | None, str]:
+    """A call of the harness that some execution reaches but none finishes within the
+    bounds (each was cut inside it, at one of ``places``): its contract was never
+    evaluated there, so the check is no pass. Only calls of the methods the cuts were
+    in are asked about; those the solver could not tell of make the second part, why."""
+    undecided = []
+    for call in [c for c in record.harness_calls if any(_in_call(b, c) for b in places)]:
+        answer = solver.reached(mk_and(record.start, call.finished), deadline)
+        if answer.verdict == "unsat":  # no execution finishes it: does any reach it?
+            answer = solver.reached(mk_and(record.start, call.reached), deadline)
+            if answer.verdict == "sat":
+                return call, ""
+        if answer.verdict == "unknown":
+            undecided.append(f"the solver could not decide ({answer.reason}) whether "
+                             f"{call.text} finishes within the bounds")
+    return None, "; ".join(undecided)
+
+
+def _in_call(bound: Bound, call: HarnessCall) -> bool:
+    """Was ``bound`` reached inside a method of ``call``'s name (one the harness called)?"""
+    return any(method.endswith(f".{call.name}") for method in bound.called)
 
 
 def _unsupported_reached(solver: Solver, ctx: z3.Context, record: Exploration,

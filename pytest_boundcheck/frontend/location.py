@@ -14,3 +14,8 @@ class Location:
     def __str__(self) -> str:
         name = (self.path or "?").replace("\\", "/").rpartition("/")[2]
         return f"{name}:{self.line}"
+
+    def with_column(self) -> str:
+        """``File.java:12:9``, the column where it is known: a place to point at within
+        a line (a call among others, a loop)."""
+        return f"{self}:{self.column}" if self.column else str(self)

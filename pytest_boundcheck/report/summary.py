@@ -11,16 +11,33 @@ SHORT = {e.id: e.heading for e in REGISTRY}
 CELLS = {"passed": "pass", "failed": "FAIL", "skipped": "skip", "xfailed": "xfail", "error": "ERROR"}
 
 
-def summary_table(results: dict[tuple[str, str], str]) -> str:
-    """``results`` maps (class, contract id) to passed/failed/skipped/xfailed/error."""
+def summary_table(results: dict[tuple[str, str], str],
+                  bounded: dict[tuple[str, str], str] | None = None) -> str:
+    """``results`` maps (class, contract id) to passed/failed/skipped/xfailed/error;
+    ``bounded``, the passes some of whose executions a bound cut, to where ("bounded at
+    ..."): their cells are ``pass*``, and a footnote under the table says where each was
+    cut, since what lies past a bound was not checked."""
+    bounded = bounded or {}
     contracts = [c for c in CONTRACT_IDS if any(k[1] == c for k in results)]
     contracts += sorted({k[1] for k in results} - set(contracts))
     classes = sorted({k[0] for k in results})
-    rows = [[cls] + [CELLS.get(results.get((cls, c), ""), "") for c in contracts] for cls in classes]
+    rows = [[cls] + [_cell(results, bounded, (cls, c)) for c in contracts] for cls in classes]
     headers = ["class"] + [SHORT.get(c, c) for c in contracts]
     counts = {}
     for status in results.values():
         counts[status] = counts.get(status, 0) + 1
-    total = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
-    return (tabulate(rows, headers=headers, tablefmt="simple")
-            + f"\n{counted(len(classes), 'class', 'classes')}: {total}")
+    starred = sorted(k for k in bounded if results.get(k) == "passed")
+    total = ", ".join(f"{n} {status}" + (f" ({len(starred)} of them pass*)"
+                                         if status == "passed" and starred else "")
+                      for status, n in sorted(counts.items()))
+    notes = ["pass*: passed within the bounds, but some executions were cut by a bound and "
+             "not checked past it:"] if starred else []
+    notes += [f"  {cls}::{contract}: {bounded[(cls, contract)]}" for cls, contract in starred]
+    return "\n".join([tabulate(rows, headers=headers, tablefmt="simple"),
+                      f"{counted(len(classes), 'class', 'classes')}: {total}", *notes])
+
+
+def _cell(results: dict[tuple[str, str], str], bounded: dict[tuple[str, str], str],
+          key: tuple[str, str]) -> str:
+    status = results.get(key, "")
+    return "pass*" if status == "passed" and key in bounded else CELLS.get(status, "")

@@ -21,6 +21,7 @@ from pytest_boundcheck.engine.result import (
     Held,
     NoObjectMade,
     NothingChecked,
+    NothingFinished,
     ObjectsMade,
     OwnClassesOnly,
     SafetyNetReached,
@@ -133,15 +134,72 @@ def _differs(values: tuple[str, ...], columns: int) -> str:
 
 # -------------------------------------------------------------------- each detail
 
+def bounded_text(result: CheckResult | Detail) -> str:
+    """Where a pass's executions were cut by a bound ("bounded at loop needs more than 8
+    unrolls at Range.java:12:9"), or what the solver could not tell of it; "" for a pass
+    no bound cut (and for any other result). Such a pass is shown as ``pass*``."""
+    d = result.detail if isinstance(result, CheckResult) else result
+    d = d.smaller if isinstance(d, WithinSmaller) else d
+    if not isinstance(d, Held):
+        return ""
+    reached = [f"{b.what} at {', '.join(b.places)}" for b in d.bounded_at]
+    reached += [d.reach_undecided] if d.reach_undecided else []
+    return f"bounded at {'; '.join(reached)}" if reached else ""
+
+
 def _held(d: Held) -> str:
     text = f"no violation within {within_text(d.within)}; {objects_text(d.objects)}" \
            f"{assumptions_text(d.assumptions)}"
     if d.objects_undecided:
         text += (f"; the solver could not decide ({d.objects_undecided}) whether any of the "
                  f"check's objects can be made")
-    reached = [f"{b.what} at {', '.join(b.places)}" for b in d.bounded_at]
-    reached += [d.reach_undecided] if d.reach_undecided else []
-    return text + (f"; bounded at {'; '.join(reached)}" if reached else "")
+    bounded = bounded_text(d)
+    return f"{text}; {bounded}" if bounded else text
+
+
+# a bound that cuts paths, by ``Bound.kind``: what it is called, the option that sets it
+# (and its field of ``Bounds``), and what else to check in the code
+_BOUND_NAMES = {
+    "unroll": ("the loop bound", "unroll", "check that the loop ends"),
+    "inline-depth": ("the inline depth", "inline_depth", "check that the calls end"),
+    "delegation-depth": ("the delegation depth", "delegation_depth",
+                         "check that the delegation ends"),
+    "max-length": ("the length bound", "max_length",
+                   "check the arrays and collections the code makes"),
+}
+
+
+def _nothing_finished(d: NothingFinished) -> str:
+    """What cut every execution, where, and what to do about it. A recursion past the
+    inline depth is said to be one: if it never ends, Java throws StackOverflowError
+    there, a violation; the check cannot tell that from a recursion that ends deeper, so
+    it is a skip, never a failure."""
+    called = list(dict.fromkeys(m for b in d.cut_by for m in b.called))
+    bounds = d.within.bounds
+    cuts, remedies = [], []
+    for b in d.cut_by:
+        places = ", ".join(b.places)
+        if b.kind == "recursion":
+            cuts.append(f"a {b.what} (the inline depth, inline-depth={bounds.inline_depth}) "
+                        f"at {places}: if it never ends, Java throws "
+                        "StackOverflowError there, which breaks the contract, but the check "
+                        "cannot tell it from a recursion that ends deeper")
+            remedies += ["--boundcheck-inline-depth", "check that the recursion ends"]
+        elif b.kind in _BOUND_NAMES:
+            name, field, remedy = _BOUND_NAMES[b.kind]
+            option = field.replace("_", "-")
+            cuts.append(f"{name} ({option}={getattr(bounds, field)}) at {places}")
+            remedies += [f"--boundcheck-{option}", remedy]
+        else:
+            cuts.append(f"{b.what} at {places}")
+    options = [r for r in dict.fromkeys(remedies) if r.startswith("--")]
+    checks = [r for r in dict.fromkeys(remedies) if not r.startswith("--")]
+    advice = " or ".join(filter(None, [f"raise {', '.join(options)}" if options else "",
+                                       " and ".join(checks)]))
+    in_methods = f" ({', '.join(called)})" if called else ""
+    return (f"no execution of {d.call}{in_methods} finished within the bounds: every path "
+            f"that reaches it was cut by {'; '.join(cuts)}{f' — {advice}' if advice else ''}"
+            f"; bounds: {within_text(d.within)}; {objects_text(d.objects)}")
 
 
 def _found(d: Found) -> str:
@@ -184,6 +242,7 @@ _TEXTS = {
     UnsupportedReached: _unsupported,
     WithinSmaller: _within_smaller,
     NoObjectMade: lambda d: f"unsupported: no {d.class_name} can be made: {d.why}",
+    NothingFinished: _nothing_finished,
     NothingChecked: lambda d: (f"nothing was checked: every way of making the check's objects "
                                f"is ruled out; bounds: {within_text(d.within)}; "
                                f"{objects_text(d.objects)}"),

@@ -53,7 +53,7 @@ class ArraysMixin:
             values.append(value)
         if len(values) > self.bounds.max_length:
             self.cut(state, f"an array of {len(values)} elements (--boundcheck-max-length is "
-                            f"{self.bounds.max_length})", init.line)
+                            f"{self.bounds.max_length})", init.line, init.column, "max-length")
         length = semantics.constant(self.ctx, INT, len(values))
         values += [self.default_value(cls.element)] * (self.bounds.max_length - len(values))
         return self.allocate(state, cls, length, values, init.line)
@@ -70,7 +70,7 @@ class ArraysMixin:
         state = self.bounded_unless(state, mk_and(*[semantics.compare("<=", n, bound).term
                                                     for n in lengths]),
                                     f"arrays longer than --boundcheck-max-length "
-                                    f"({self.bounds.max_length})", line)
+                                    f"({self.bounds.max_length})", line, "max-length")
         if values is not None:
             return self.allocate(state, cls, lengths[0], values, line)
         return self._filled(state, cls, lengths, line)

@@ -13,7 +13,7 @@ from pytest_boundcheck.symex import semantics
 from pytest_boundcheck.symex.boxes import BOXES
 from pytest_boundcheck.symex.opaque import obeys_contract, opaque_call
 from pytest_boundcheck.symex.runtime_types import is_string, type_names
-from pytest_boundcheck.symex.state import Location, Observation, State
+from pytest_boundcheck.symex.state import HarnessCall, Location, Observation, State
 from pytest_boundcheck.symex.values import (
     DeadPath,
     HeapObj,
@@ -24,6 +24,7 @@ from pytest_boundcheck.symex.values import (
     merge_values,
     mk_and,
     mk_ite,
+    mk_or,
 )
 
 
@@ -33,6 +34,7 @@ class CallsMixin:
     def _init_calls(self) -> None:
         self._ruled_out_misses = 0  # calls in a row ``_ruled_out`` ruled nothing out of
         self._ruled_out_asks = (0, 0)  # calls ``_ruled_out`` was asked of, and ruled out
+        self.harness_calls: list[HarnessCall] = []
 
     def _eval_New(self, expr: ast.New, state: State):
         outer = None
@@ -74,7 +76,7 @@ class CallsMixin:
             if fld.name in state.env or self.field_in_scope(fld.name) is not None:
                 value, state = self._eval_Name(ast.Name(expr.line, fld.name), state)
                 state = self.write_field(state, ref, fld, value, expr.line)
-        _, state, _ = self.invoke(ctor, ref, args, state, expr.line)
+        _, state, _ = self.invoke(ctor, ref, args, state, expr.line, expr.column)
         return ref, state
 
     @staticmethod
@@ -130,6 +132,21 @@ class CallsMixin:
         return self.string_literal(""), state  # any String: no one reads it
 
     def _eval_MethodCall(self, expr: ast.MethodCall, state: State):
+        """A method call; one the harness makes is filed with the paths it finished on
+        (``HarnessCall``), none if every path was cut in it."""
+        if not self.frame.observe:
+            return self._method_call(expr, state)
+        start, reached, after = len(self.handlers[-1]), state.guard, None
+        try:
+            result, after = self._method_call(expr, state)
+            return result, after
+        finally:
+            ended = [t.guard for t in self.handlers[-1][start:]]
+            ended += [after.guard] if after is not None else []
+            self.harness_calls.append(HarnessCall(expr.text, expr.name, reached,
+                                                  mk_or(self.ctx, ended)))
+
+    def _method_call(self, expr: ast.MethodCall, state: State):
         frame = self.frame
         start = len(self.handlers[-1])
         reached = state.guard
@@ -167,16 +184,18 @@ class CallsMixin:
         elif method is None or static_type.origin == "external":
             result, state, site = self._call_without_code(state, expr, static_type, receiver, args)
         elif method.static:
-            result, state, site = self.invoke(method, None, args, state, expr.line)
+            result, state, site = self.invoke(method, None, args, state, expr.line, expr.column)
         elif receiver is None:
             self.unsupported(state, f"call of instance method {expr.name} from a static context",
                              expr.line)
         elif expr.is_super:
             if method.abstract:
                 self.unsupported(state, f"super call of abstract {method.signature()}", expr.line)
-            result, state, site = self.invoke(method, receiver, args, state, expr.line)
+            result, state, site = self.invoke(method, receiver, args, state, expr.line,
+                                              expr.column)
         else:
-            result, state, site = self.call_virtual(state, receiver, method, args, expr.line)
+            result, state, site = self.call_virtual(state, receiver, method, args, expr.line,
+                                                    expr.column)
         if frame.observe and (method is None or not method.static):
             self.observations.append(Observation(expr.text, reached, result, site,
                                                  list(self.handlers[-1][start:])))
@@ -206,7 +225,7 @@ class CallsMixin:
                          otherwise)
 
     def call_virtual(self, state: State, receiver: Ref, method: MethodInfo, args: list[Value],
-                     line: int):
+                     line: int, column: int = 0):
         """Virtual dispatch: a guarded merge over the receiver's possible dynamic types."""
         unchecked = state.guard  # the path before the receiver is known not to be null
         state = self.null_check(state, receiver, line)
@@ -240,7 +259,8 @@ class CallsMixin:
             why = f"{trouble.what}, {trouble.where}" if trouble else "no model of this method"
             state = self.stuck_unless(state, receiver.member_guard(unknown),
                                       f"{unknown[0].cls.simple_name}.{method.name} ({why})", line)
-        results += self._implementations_run(state, unchecked, receiver, groups, args, line)
+        results += self._implementations_run(state, unchecked, receiver, groups, args, line,
+                                             column)
         return self._merge_results(results, method.return_type)
 
     def _dispatch_groups(self, receiver: Ref, method: MethodInfo, keyed: list[HeapObj]):
@@ -262,7 +282,7 @@ class CallsMixin:
         return groups, unknown
 
     def _implementations_run(self, state: State, unchecked: z3.BoolRef, receiver: Ref,
-                             groups: dict, args: list[Value], line: int) -> list:
+                             groups: dict, args: list[Value], line: int, column: int) -> list:
         """Each implementation run on its objects, where the path may have them (asked
         where there are more than two implementations; ``unchecked``: the path before the
         receiver's null check)."""
@@ -280,7 +300,7 @@ class CallsMixin:
                     self.site(c))))
                 continue
             results.append(self.branch(state, guard, lambda s, i=impl, b=bridged, t=this:
-                                       self._invoke_bridged(i, b, t, args, s, line)))
+                                       self._invoke_bridged(i, b, t, args, s, line, column)))
         return results
 
     def _ruled_out(self, guard: z3.BoolRef, receiver: Ref, objs: list[HeapObj]) -> bool:
@@ -329,7 +349,8 @@ class CallsMixin:
         library superclass's (``jdk.library_superclass``)?"""
         return name in ("equals", "hashCode") and jdk.library_superclass(cls) is not None
 
-    def _invoke_bridged(self, impl: MethodInfo, bridged: bool, this: Ref, args, state: State, line):
+    def _invoke_bridged(self, impl: MethodInfo, bridged: bool, this: Ref, args, state: State, line,
+                        column: int = 0):
         if bridged:
             cast = []
             for p, a in zip(impl.params, args):
@@ -337,7 +358,7 @@ class CallsMixin:
                     a, state = self.check_cast(state, a, p.type, line)
                 cast.append(a)
             args = cast
-        return self.invoke(impl, this, args, state, line)
+        return self.invoke(impl, this, args, state, line, column)
 
     def _merge_results(self, results, return_type: JType):
         results = [r for r in results if r is not None]

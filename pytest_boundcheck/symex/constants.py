@@ -18,14 +18,14 @@ class ConstantsMixin:
     def value_aside(self, expr: ast.Expr, state: State) -> Value | None:
         """Evaluate an expression for its type or constant value only: whatever it
         throws, gets stuck on or observes is dropped. None if no path gets through."""
-        marks = (len(self.handlers[-1]), len(self.stuck), len(self.cuts), len(self.observations))
+        records = (self.handlers[-1], self.stuck, self.cuts, self.observations, self.harness_calls)
+        marks = [len(events) for events in records]
         try:
             return self.eval(expr, state.under(state.guard))[0]
         except DeadPath:
             return None
         finally:
-            for events, mark in zip((self.handlers[-1], self.stuck, self.cuts, self.observations),
-                                    marks):
+            for events, mark in zip(records, marks):
                 del events[mark:]
 
     def type_aside(self, expr: ast.Expr, state: State) -> JType | None:

@@ -18,8 +18,9 @@ class InvokeMixin:
     """The executor's inlining of one method (``Executor``)."""
 
     def invoke(self, method: MethodInfo, this: Ref | None, args: list[Value], state: State,
-               line: int) -> tuple[Value | None, State, z3.ExprRef]:
-        """Run one method body (or library model) inline; returns (value, state, return site)."""
+               line: int, column: int = 0) -> tuple[Value | None, State, z3.ExprRef]:
+        """Run one method body (or library model) inline, called at ``line`` (and
+        ``column``, where known); returns (value, state, return site)."""
         try:
             args, state = self._bind_args(method, args, state, line)
         except NotModelled as e:
@@ -33,11 +34,11 @@ class InvokeMixin:
         if method.decl.body is None:
             self.unsupported(state, f"{method.signature()} has no body", line)
         if len(self.frames) > self.bounds.inline_depth:
-            self.cut(state, f"calls nested deeper than {self.bounds.inline_depth} "
-                            f"(at {method.signature()})", line)
+            self._cut_too_deep(method, state, line, column)
         if self._delegates_too_deep(method, this):
             self.cut(state, f"calls of {method.name}() through objects made from field values "
-                            f"nested more than {self.bounds.delegation_depth} deep", line)
+                            f"nested more than {self.bounds.delegation_depth} deep", line, column,
+                     "delegation-depth")
         frame = Frame(method, method.owner, None if this is None else this.typed(method.owner))
         entry = State(state.guard, {p.name: a for p, a in zip(method.params, args)}, state.heap)
         escaped = len(self.handlers[-1])
@@ -69,6 +70,19 @@ class InvokeMixin:
         for s, _, at in reversed(frame.returns[:-1]):
             site = mk_ite(s.guard, self.site(Location(method.owner.path, *at)), site)
         return value, State(out.guard, state.env, out.heap), site
+
+    def _cut_too_deep(self, method: MethodInfo, state: State, line: int, column: int):
+        """Cut a call nested past the inline depth; where ``method``, or another method
+        it was called from, is running more than once (it calls itself, directly or
+        through others), as a recursion of that method."""
+        running = [f.method for f in self.frames[1:] if f.method is not None]
+        again = [m for m in running if running.count(m) > 1]
+        recurring = method if method in running else again[0] if again else None
+        if recurring is not None:
+            self.cut(state, f"recursion of {recurring.owner.simple_name}.{recurring.name} deeper "
+                            f"than {self.bounds.inline_depth} calls", line, column, "recursion")
+        self.cut(state, f"calls nested deeper than {self.bounds.inline_depth} "
+                        f"(at {method.signature()})", line, column, "inline-depth")
 
     def _delegates_too_deep(self, method: MethodInfo, this: Ref | None) -> bool:
         """Would calling ``method`` on ``this``, an object made from field values, nest

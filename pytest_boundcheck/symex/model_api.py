@@ -107,17 +107,19 @@ class ModelContext:
         """The paths where ``cond`` holds reach something the engine does not model."""
         return self._ex.stuck_unless(state, cond, what, line)
 
-    def bounded_unless(self, state, cond: z3.BoolRef, what: str, line: int):
-        """The paths where ``cond`` does not hold run past a bound: they are cut."""
-        return self._ex.bounded_unless(state, cond, what, line)
+    def bounded_unless(self, state, cond: z3.BoolRef, what: str, line: int, bound: str = ""):
+        """The paths where ``cond`` does not hold run past a bound (``bound``, if one of
+        the options': ``state.Event``): they are cut."""
+        return self._ex.bounded_unless(state, cond, what, line, bound)
 
     def unsupported(self, state, what: str, line: int):
         """This whole path reaches something the engine does not model: it ends."""
         self._ex.unsupported(state, what, line)
 
-    def cut(self, state, what: str, line: int):
-        """This whole path runs past a bound: it ends, and the result says so."""
-        self._ex.cut(state, what, line)
+    def cut(self, state, what: str, line: int, bound: str = ""):
+        """This whole path runs past a bound (``bound``, if one of the options':
+        ``state.Event``): it ends, and the result says so."""
+        self._ex.cut(state, what, line, bound=bound)
 
     def when(self, state, cond: z3.BoolRef, run, otherwise: Value):
         """``run(state)`` (a value and a state) where ``cond`` holds, ``otherwise`` elsewhere."""

@@ -8,6 +8,7 @@ import collections
 
 import z3
 
+from pytest_boundcheck.frontend.types import MethodInfo
 from pytest_boundcheck.symex.runtime_types import value_kind
 from pytest_boundcheck.symex.state import Event, Frame, Location, State, Thrown
 from pytest_boundcheck.symex.values import (
@@ -58,41 +59,57 @@ class PathsMixin:
         end here; the others go on."""
         return self._end_where(self.stuck, state, cond, what, line)
 
-    def bounded_unless(self, state: State, cond: z3.BoolRef, what: str, line: int) -> State:
-        """The paths where ``cond`` does not hold run past what the engine represents:
-        they are cut here (the result says it was bounded); the others go on."""
-        return self._end_where(self.cuts, state, mk_not(cond), what, line)
+    def bounded_unless(self, state: State, cond: z3.BoolRef, what: str, line: int,
+                       bound: str = "") -> State:
+        """The paths where ``cond`` does not hold run past what the engine represents
+        (past ``bound``, see ``Event``, if one of the bounds): they are cut here (the
+        result says it was bounded); the others go on."""
+        return self._end_where(self.cuts, state, mk_not(cond), what, line, bound)
 
     def _end_where(self, events: list[Event], state: State, cond: z3.BoolRef, what: str,
-                   line: int) -> State:
+                   line: int, bound: str = "") -> State:
         g = mk_and(state.guard, cond)
         if not is_false(g):
-            event = Event(g, what, self.here(line))
             if events is self.stuck:
-                self._stuck(event)
+                self._stuck(Event(g, what, self.here(line)))
             else:
-                events.append(event)
+                self.cut_at(g, what, line, bound=bound)
         rest = mk_and(state.guard, mk_not(cond))
         if is_false(rest):
             raise DeadPath
         return State(rest, state.env, state.heap)
+
+    def _called(self) -> MethodInfo | None:
+        """The method the harness called that the current path is in; None outside one
+        (making the check's objects, or the harness's own code)."""
+        return self.frames[1].method if self.start is not None and len(self.frames) > 1 else None
 
     def _stuck(self, event: Event) -> None:
         """Record a path that reached something not modelled. Inside a method the harness
         called on an object of a project class outside the hierarchy under test (in
         ``y.equals(x)``, y of an unrelated class), the check is about that class's code,
         not the one under test: its objects are left out there, and the result says so."""
-        called = self.frames[1].method if self.start is not None and len(self.frames) > 1 else None
+        called = self._called()
         owner = called.owner if called is not None else None
         if self.own and owner is not None and owner.is_project and owner not in self.own:
             self.cuts.append(Event(event.guard, f"{owner.simple_name} objects left out: their "
-                                                f"{called.name} reaches {event.what}", event.where))
+                                                f"{called.name} reaches {event.what}", event.where,
+                                   called=f"{owner.simple_name}.{called.name}"))
         else:
             self.stuck.append(event)
 
-    def cut(self, state: State, what: str, line: int):
-        self.cuts.append(Event(state.guard, what, self.here(line)))
+    def cut(self, state: State, what: str, line: int, column: int = 0, bound: str = ""):
+        """This path runs past ``bound`` (see ``Event``) at ``line``: it ends here, cut."""
+        self.cut_at(state.guard, what, line, column, bound)
         raise DeadPath
+
+    def cut_at(self, guard: z3.BoolRef, what: str, line: int, column: int = 0,
+               bound: str = "") -> None:
+        """File the paths ``guard`` as cut here (``cut``), with the method the harness
+        called that they are in."""
+        called = self._called()
+        self.cuts.append(Event(guard, what, self.here(line, column), bound,
+                               f"{called.owner.simple_name}.{called.name}" if called else ""))
 
     def throw(self, state: State, cond: z3.BoolRef, exc_class: str, line: int,
               message: str | None = None) -> State:

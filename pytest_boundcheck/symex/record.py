@@ -7,14 +7,21 @@ code read has its (any) value made only when a counterexample asks for it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import z3
 
 from pytest_boundcheck.frontend.types import ClassInfo, FieldInfo, JType, PrimType
 from pytest_boundcheck.symex import strings
 from pytest_boundcheck.symex.objects import ObjectsMade, Recipe
-from pytest_boundcheck.symex.state import Event, FunctionUse, Location, Observation, Thrown
+from pytest_boundcheck.symex.state import (
+    Event,
+    FunctionUse,
+    HarnessCall,
+    Location,
+    Observation,
+    Thrown,
+)
 from pytest_boundcheck.symex.values import HeapObj, Ref, Value, mk_and, mk_not, mk_or
 
 
@@ -88,6 +95,7 @@ class Exploration:
     made: ObjectsMade
     unconfirmed_uses: list[tuple[z3.BoolRef, str]]
     heap: StartHeap
+    harness_calls: list[HarnessCall] = field(default_factory=list)
 
     @property
     def goal(self) -> z3.BoolRef:
@@ -116,4 +124,5 @@ def hand_on(ex, maker, arguments: list[Ref], thrown: list[Thrown]) -> Exploratio
         ex.start.guard if ex.start is not None else None, ex.stuck, ex.cuts, ex.functions,
         ex.summarised, tuple(ex.assumed), tuple(ex.trusted()), ex.library_parts,
         tuple(ex.fresh_statics), ex.met_arrays, ex.objects, ex.string_bounds(), arguments,
-        maker.recipes, maker.made(), maker.unconfirmed_uses, StartHeap(ex))
+        maker.recipes, maker.made(), maker.unconfirmed_uses, StartHeap(ex),
+        ex.harness_calls)

@@ -46,10 +46,16 @@ class Dropped(list):
 
 @dataclass
 class Event:
-    """A stuck or cut path: its condition, what stopped it and where."""
+    """A stuck or cut path: its condition, what stopped it and where. A cut by one of the
+    bounds names it (``bound``: "unroll", "inline-depth", "recursion" (the inline depth,
+    reached by a method calling itself, directly or not), "delegation-depth",
+    "max-length"), and, inside a call the harness made, that method (``called``:
+    "Loop.equals"): a check none of whose executions finished says what cut them."""
     guard: z3.BoolRef
     what: str
     where: Location
+    bound: str = ""
+    called: str = ""
 
 
 @dataclass
@@ -60,6 +66,17 @@ class Observation:
     result: Value | None
     site: z3.ExprRef
     thrown: list[Thrown]
+
+
+@dataclass
+class HarnessCall:
+    """A call the harness made (``text``: "x.equals(y)", of the method ``name``): the
+    paths that reached it, and those on which it finished, returning or throwing. A call
+    that no path finishes is one every path was cut in, past a bound."""
+    text: str
+    name: str
+    reached: z3.BoolRef
+    finished: z3.BoolRef
 
 
 @dataclass

@@ -70,8 +70,8 @@ class StatementsMixin:
                                        and not self.feasible(current.guard, "loop")):
                     break
                 if i == self.bounds.unroll:
-                    self.cuts.append(Event(current.guard, f"loop needs more than "
-                                           f"{self.bounds.unroll} unrolls", self.here(stmt.line)))
+                    self.cut_at(current.guard, f"loop needs more than {self.bounds.unroll} "
+                                               "unrolls", stmt.line, stmt.column, "unroll")
                     break
                 current = self.branch(current, self.true, lambda s: self._loop_body(stmt, s, jump))
                 if current is None:

@@ -125,7 +125,7 @@ def test_a_pass_names_every_bound_some_path_reaches(java):
         """, Bounds(unroll=3))
     status, message = results["hashcode-consistent"]
     assert status == "passed"
-    assert "bounded at loop needs more than 3 unrolls at Subject.java:10, Subject.java:12" in message
+    assert "bounded at loop needs more than 3 unrolls at Subject.java:10:13, Subject.java:12:13" in message
 
 
 def test_a_loop_stops_where_its_next_iteration_is_infeasible(java):
@@ -361,4 +361,4 @@ def test_a_loop_cut_by_the_bound_says_so(java):
     assert message(found) == (
         "no violation within int 32-bit, 4 unrolls, inline depth 8; objects: built by "
         "constructors and factories, then up to 2 method calls; bounded at loop needs more "
-        "than 4 unrolls at Counter.java:9")
+        "than 4 unrolls at Counter.java:9:9")

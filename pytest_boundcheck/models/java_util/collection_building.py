@@ -77,7 +77,8 @@ def _added(m, state, this: Ref, seq: Seq, v: Value, line: int, when=None):
         fresh = mk_and(when, there.term)
     n = m.max_length
     state = m.bounded_unless(state, mk_or(m.ctx, [mk_not(fresh), folded(seq.size.term < n)]),
-                              f"collections longer than --boundcheck-max-length ({n})", line)
+                              f"collections longer than --boundcheck-max-length ({n})", line,
+                              "max-length")
     obj = m.cls(OBJECT)
     keys = [merge_values(m.ctx, obj, [(mk_and(fresh, folded(seq.size.term == k)), v), (m.true, x)])
             for k, x in enumerate(seq.keys)]
@@ -194,7 +195,7 @@ def _factory(fqname: str, strict: bool | str, copy: bool = False):
             n = len(args) // (2 if kind == MAP else 1)
             if n > m.max_length:
                 m.cut(state, f"a collection of {n} elements (--boundcheck-max-length is "
-                              f"{m.max_length})", line)
+                              f"{m.max_length})", line, "max-length")
             null = ref_to(m.cls(OBJECT), None, m.ctx)
             pad = [null] * (m.max_length - n)
             keys, values = (args[0::2], args[1::2]) if kind == MAP else (args, None)
