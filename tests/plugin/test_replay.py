@@ -48,6 +48,16 @@ def test_every_collections_counterexample_is_confirmed_on_the_jvm(plugin):
 
 
 @needs_jdk
+def test_every_counterexample_of_the_pitfalls_sample_is_confirmed_on_the_jvm(plugin):
+    plugin.pytester.copy_example("pitfalls")
+    result = plugin.runpytest("--boundcheck", "pitfalls", "--boundcheck-replay", "-rx",
+                              "--boundcheck-strict-compareto-equals", LOAD_TOLERANT)
+    text = result.stdout.str()
+    assert result.parseoutcomes().get("failed") == 7
+    assert confirmed(text) == 7, text
+
+
+@needs_jdk
 def test_every_counterexample_of_the_names_sample_is_confirmed_on_the_jvm(plugin):
     plugin.pytester.copy_example("names")
     result = plugin.runpytest("--boundcheck", "names", "--boundcheck-replay", "-rx")
