@@ -265,8 +265,8 @@ def test_a_costly_constructor_beside_a_plain_one_leaves_the_plain_ones_objects_c
     assert (java.outcome(found), found.unconfirmed) == ("failed", "")
     java.lines(found).fnmatch_lines([
         "  Score [xy] = new Score(Integer.MIN_VALUE);",
-        "*Score: any field values (making one with Score.<init>(String) takes more than "
-        "1500 statements)*"])
+        ("*Score: any field values (making one with Score.<init>(String) takes more than "
+         "1500 statements)*")])
 
 
 def test_a_library_object_of_unknown_class_is_not_assumed_to_fail_a_cast(java):
