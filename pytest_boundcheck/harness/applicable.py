@@ -7,10 +7,11 @@ from pytest_boundcheck.frontend.types import ClassInfo, MethodInfo
 from pytest_boundcheck.harness.contracts import Contract
 
 
-def equals_implementation(program: Program, cls: ClassInfo) -> MethodInfo | None:
-    """The project ``equals(Object)`` instances of ``cls`` run, if it is not Object's."""
-    obj_equals = program.methods_named(program.classes[jdk.OBJECT], "equals")[0]
-    impl, _ = program.find_override(cls, obj_equals)
+def object_method_implementation(program: Program, cls: ClassInfo, name: str) -> MethodInfo | None:
+    """The project implementation of Object's method ``name`` (``equals``, ``hashCode``)
+    that instances of ``cls`` run, if it is not Object's."""
+    declared = program.methods_named(program.classes[jdk.OBJECT], name)[0]
+    impl, _ = program.find_override(cls, declared)
     return impl if impl is not None and impl.owner.is_project else None
 
 
@@ -33,8 +34,12 @@ def applicable(program: Program, cls: ClassInfo, contracts: list[Contract]) -> l
     if cls.kind not in ("class", "record") or cls.origin != "project":
         return []
     families = set()
-    if equals_implementation(program, cls) is not None:
+    if object_method_implementation(program, cls, "equals") is not None:
         families |= {"equals", "hashcode"}
+    elif object_method_implementation(program, cls, "hashCode") is not None:
+        # Object's identity equals: x.equals(x) holds, so a hashCode that differs between
+        # two calls on one object (``new Object().hashCode()``) breaks the contract
+        families.add("hashcode")
     if compare_to_implementation(program, cls) is not None:
         families.add("compareto")
     return [c for c in contracts if c.family in families]

@@ -45,17 +45,22 @@ def meeting(program: Program, contract_id: str, receivers: list[ClassInfo],
     contract to fail on a receiver of ``receivers``, None where any class may (or for other
     contracts). hashcode-consistent fails only if x.equals(y): y is of a class x's equals
     may accept; equals-symmetric only if one of x.equals(y) and y.equals(x) is true: that,
-    or y's equals may accept x; equals-transitive only if x.equals(y) and y.equals(z)."""
+    or y's equals may accept x; equals-transitive only if x.equals(y) and y.equals(z).
+    Each set keeps the classes of the objects before it: y may be x itself, which an
+    identity equals accepts though it accepts no class (and whose hashCode, if it is
+    ``new Object().hashCode()``, differs between two calls), and z may be x or y."""
     table = _table(program, universe)
     if contract_id not in ("hashcode-consistent", "equals-symmetric", "equals-transitive") \
             or any(c not in table.accepted for c in receivers):
         return None
-    ys = table.accepted_by(receivers)
+    accepted = table.accepted_by(receivers)
+    ys = None if accepted is None else accepted | frozenset(receivers)
     if contract_id == "hashcode-consistent":
         return [ys]
     if contract_id == "equals-symmetric":
         return [None if ys is None else ys | table.accepting(receivers)]
-    return [ys, None if ys is None else table.accepted_by(ys)]
+    zs = None if ys is None else table.accepted_by(ys)
+    return [ys, None if zs is None else zs | ys]
 
 
 @dataclass

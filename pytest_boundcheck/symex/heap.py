@@ -160,11 +160,15 @@ class HeapMixin:
 
     def choice(self, name: str, static: ClassInfo, types: list[ClassInfo], nullable: bool,
                per_type: int | None = None) -> Ref:
-        """A reference to null (if nullable) or one initial object of the given types."""
+        """A reference to null (if nullable) or one initial object of the given types. With
+        no option (a non-null constant of an enum that declares none) no object exists:
+        the path is dead."""
         options: list[HeapObj | None] = [None] if nullable else []
         for t in types:
             objs = self.slot_objects(t)
             options.extend(objs if t.kind == "enum" else objs[:per_type])
+        if not options:
+            raise DeadPath
         if len(options) == 1:
             return ref_to(static, options[0], self.ctx)
         var = z3.BitVec(name, ID_BITS, self.ctx)

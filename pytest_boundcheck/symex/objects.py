@@ -194,22 +194,14 @@ class ObjectMaker:
             return self._by_fields(state, cls, f"the check's objects took more than "
                                                f"{ex.config.making_steps} statements to make already")
         cuts, names = len(ex.cuts), ex.names_defined()
-        limit = min(ex.step_limit, ex.steps + ex.config.build_steps)
-        ex.step_limit, outer_limit = limit, ex.step_limit
         try:
             return self._by_builders(state, cls, builders, depth)
-        except OutOfSteps:
-            if limit == outer_limit:  # the budget of an object this one is made for ran out
-                raise
-            why = f"making one takes more than {ex.config.build_steps} statements"
         except DeadPath:
             reasons = list(dict.fromkeys(e.what for e in ex.cuts[cuts:]))
             if not reasons:
                 raise
             more = f" (and {len(reasons) - 1} more)" if len(reasons) > 1 else ""
             why = f"no constructor or factory completes: {reasons[0]}{more}"
-        finally:
-            ex.step_limit = outer_limit
         # any field values cover every object the builders could have made
         del ex.cuts[cuts:]
         ex.forget_names(names)
@@ -217,14 +209,46 @@ class ObjectMaker:
 
     def _by_builders(self, state: State, cls: ClassInfo, builders: list[MethodInfo],
                      depth: int) -> tuple[Ref, State]:
+        """An object of one of the ``builders``, each within its own budget of statements:
+        a costly constructor beside a plain one costs only its own objects, which are then
+        made from field values, while those of the plain one stay as the program makes
+        them (a violation among them is confirmed). The calls after construction have a
+        budget of their own."""
         name = f"{cls.simple_name}#{self._next()}"
         then: list[Call] = []
-        ref, state = self._choose(state, name, cls, builders,
-                                  lambda s, b, guard: self._call_builder(s, cls, b, guard,
-                                                                         depth, name, then))
+
+        def by_builder(s: State, builder: MethodInfo, guard: z3.BoolRef) -> tuple[Ref, State]:
+            return self._within_budget(
+                s, cls, f"making one with {builder.signature()} takes more than "
+                        f"{self.ex.config.build_steps} statements",
+                lambda s: self._call_builder(s, cls, builder, guard, depth, name, then))
+        ref, state = self._choose(state, name, cls, builders, by_builder)
         if cls in self.family:
-            state = self._then(cls, ref, state, depth, name, then)
+            ref, state = self._within_budget(
+                state, cls, f"calling its methods after making one takes more than "
+                            f"{self.ex.config.build_steps} statements",
+                lambda s: (ref, self._then(cls, ref, s, depth, name, then)))
         return ref, state
+
+    def _within_budget(self, state: State, cls: ClassInfo, why: str, make) -> tuple[Ref, State]:
+        """``make(state)`` within ``config.build_steps`` more statements; past them, an object
+        of ``cls`` with any field values, which covers every object ``make`` could have
+        made (``why`` says so in the result). Where the budget of an object this one is
+        made for runs out first, that object's budget decides."""
+        ex = self.ex
+        cuts, names = len(ex.cuts), ex.names_defined()
+        limit = min(ex.step_limit, ex.steps + ex.config.build_steps)
+        ex.step_limit, outer_limit = limit, ex.step_limit
+        try:
+            return make(state)
+        except OutOfSteps:
+            if limit == outer_limit:
+                raise
+        finally:
+            ex.step_limit = outer_limit
+        del ex.cuts[cuts:]
+        ex.forget_names(names)
+        return self._by_fields(state, cls, why)
 
     def _by_fields(self, state: State, cls: ClassInfo, why: str) -> tuple[Ref, State]:
         """An object with any field values, for a class whose objects code cannot make."""

@@ -17,13 +17,16 @@ LOAD_TOLERANT = "--boundcheck-timeout=60"
 
 
 @needs_jdk
-def test_every_counterexample_of_the_boxes_sample_is_confirmed_on_the_jvm(plugin):
-    plugin.pytester.copy_example("boxes_arrays")
-    result = plugin.runpytest("--boundcheck", "boxes", "--boundcheck-replay", "-rx",
+@pytest.mark.parametrize("sample, package, failures", [("boxes_arrays", "boxes", 7),
+                                                       ("pitfalls", "pitfalls", 7)])
+def test_every_counterexample_of_the_sample_is_confirmed_on_the_jvm(plugin, sample, package,
+                                                                    failures):
+    plugin.pytester.copy_example(sample)
+    result = plugin.runpytest("--boundcheck", package, "--boundcheck-replay", "-rx",
                               "--boundcheck-strict-compareto-equals", LOAD_TOLERANT)
     text = result.stdout.str()
-    assert result.parseoutcomes().get("failed") == 7
-    assert confirmed(text) == 7, text
+    assert result.parseoutcomes().get("failed") == failures
+    assert confirmed(text) == failures, text
 
 
 @needs_jdk

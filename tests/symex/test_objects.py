@@ -238,8 +238,35 @@ def test_objects_of_one_class_made_from_field_values_are_distinct(java):
         }}
         """)
     status, message = results["equals-transitive"]
-    assert "Subject: any field values (making one takes more than 1500 statements)" in message
+    assert "Subject: any field values (making one with Subject.<init>(int) takes more than " \
+           "1500 statements)" in message
     assert status == "failed"
+
+
+def test_a_costly_constructor_beside_a_plain_one_leaves_the_plain_ones_objects_confirmed(java):
+    """Each builder has its own budget: the objects of the one past it are made from field
+    values, those of the plain int constructor stay as the program makes them, so the
+    subtraction overflow is a confirmed failure built by that constructor."""
+    found = java.write("Score.java", """
+        public final class Score implements Comparable<Score> {
+            private final int value;
+            public Score(int value) { this.value = value; }
+            public Score(String text) {
+                int v = text.length();
+                for (int i = 0; i < 6; i++)
+                    for (int j = 0; j < 6; j++)
+                        for (int k = 0; k < 6; k++)
+                            for (int l = 0; l < 6; l++) { v = v * 31 + i * j + k * l; }
+                this.value = v;
+            }
+            @Override public int compareTo(Score other) { return this.value - other.value; }
+        }
+        """).result("Score", "compareto-antisymmetric")
+    assert (java.outcome(found), found.unconfirmed) == ("failed", "")
+    java.lines(found).fnmatch_lines([
+        "  Score [xy] = new Score(Integer.MIN_VALUE);",
+        ("*Score: any field values (making one with Score.<init>(String) takes more than "
+         "1500 statements)*")])
 
 
 def test_a_library_object_of_unknown_class_is_not_assumed_to_fail_a_cast(java):
