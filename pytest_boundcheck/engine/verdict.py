@@ -208,8 +208,11 @@ def assumptions(ex: Exploration, exact: float) -> tuple[Assumption, ...]:
     if ex.assumed:
         found.append(Assumption("contracts", ex.assumed, trusted_after=exact if ex.trusted else None))
     without_code = [call for call in ex.functions if call not in ex.summarised]
-    if without_code:
-        found.append(Assumption("functions", tuple(without_code)))
+    raising: dict[tuple[str, ...], list[str]] = {}  # documented exceptions -> the calls
+    for call in without_code:
+        raising.setdefault(tuple(exc for exc, _ in ex.functions[call][0].throws), []).append(call)
+    for raises, calls in raising.items():
+        found.append(Assumption("functions", tuple(calls), raises=raises))
     if ex.summarised:
         found.append(Assumption("functions", tuple(ex.summarised),
                                 classes=min(ex.summarised.values())))
@@ -244,9 +247,15 @@ def _functions(ex: Exploration, model: z3.ModelRef) -> str:
     (``Executor._unknown_function``) may not occur: their code, which the check does not
     have or did not follow (``Executor.summarised``), may rule it out. Only calls that
     the violating run made count."""
-    made = [call for call, uses in ex.functions.items()
-            if any(z3.is_true(model.eval(use.guard, model_completion=True)) for use in uses)]
-    reasons = []
+    def holds(term: z3.BoolRef) -> bool:
+        return z3.is_true(model.eval(term, model_completion=True))
+    made = [call for call, uses in ex.functions.items() if any(holds(use.guard) for use in uses)]
+    thrown = {f"{call} throwing {next(e for e, flag in use.throws if holds(flag)).rpartition('.')[2]}"
+              for call, uses in ex.functions.items() for use in uses
+              if holds(use.guard) and any(holds(flag) for _, flag in use.throws)}
+    reasons = [(f"rests on {', '.join(sorted(thrown))}, as the documentation allows for some "
+                "inputs; the check does not model which inputs, and they may rule the violation "
+                "out")] if thrown else []
     for calls, code in (([c for c in made if c not in ex.summarised], "which the check does not have"),
                         ([c for c in made if c in ex.summarised], "which the check did not follow")):
         if calls:
