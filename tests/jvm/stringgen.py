@@ -132,6 +132,12 @@ TEMPLATES = [
     (Z, (S,), "Integer.valueOf(a) == Integer.valueOf(a)", False),
     (S, (I,), "Integer.toString(i)", False),
     (S, (J,), "Long.toString(n)", False),
+    (I, (S,), "a.split(\"a\").length", False),
+    (S, (S,), "a.split(\" \")[0]", False),
+    (Z, (S,), "a.split(\"-\")[0] == a", False),
+    (S, (S, S), "(a + \",\" + b).split(\",\")[1]", False),
+    (I, (S, S), "(a + \",\" + b + \",\").split(\",\").length", False),
+    (S, (S, S), "(b + \".\" + a).split(\"\\\\.\")[0]", False),
 ]
 PARAM_NAMES = {S: "ab", I: "i", J: "n", C: "c", Z: "z"}
 HELPERS = "    static String b(int i) { return i > 0 ? \"+\" : \"\"; }\n"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import z3
 
 from pytest_boundcheck.frontend.jdk import STRING
-from pytest_boundcheck.frontend.types import CHAR
+from pytest_boundcheck.frontend.types import CHAR, INT
 from pytest_boundcheck.models.common import bool_value, int_value
 from pytest_boundcheck.models.registry import model
 from pytest_boundcheck.symex import chars, strings
@@ -14,6 +14,7 @@ from pytest_boundcheck.symex.values import (
     Prim,
     merge_values,
     mk_and,
+    mk_ite,
     mk_not,
     mk_or,
     ref_eq,
@@ -308,3 +309,45 @@ def string_replace(m, state, this, args, line):
         else z3.BoolVal(False, m.ctx)
     return merge_values(m.ctx, this.type, [(mk_and(found, mk_not(same)), _made(m, result, line)),
                                            (m.true, this)]), state
+
+
+# chars that make a one-char separator a regular expression of its own (String.split)
+_REGEX_META = ".$|()[{^?*+\\"
+
+
+def _plain_separator(regex: str | None) -> int | None:
+    """The char a ``split`` separator stands for where the JDK splits without a regular
+    expression: one char that is no metacharacter, or a backslash and a char that is no
+    ASCII letter or digit; not a surrogate. None otherwise."""
+    units = strings.utf16(regex) if regex is not None else []
+    if len(units) == 1 and chr(units[0]) not in _REGEX_META:
+        char = units[0]
+    elif len(units) == 2 and units[0] == ord("\\") \
+            and not (chr(units[1]).isascii() and chr(units[1]).isalnum()):
+        char = units[1]
+    else:
+        return None
+    return None if 0xD800 <= char <= 0xDFFF else char
+
+
+@model(STRING, "String[] split(String)")
+def string_split(m, state, this, args, line):
+    """Of a constant separator the JDK splits at without a regular expression (``","``,
+    ``"\\."``): the pieces between separators, trailing empty ones dropped; the string
+    itself alone where there is none. Other separators are regular expressions, not
+    modelled; an array longer than the length bound cuts the path."""
+    regex, state = _text_or_null(m, state, args[0], line)
+    separator = _plain_separator(strings.concrete(regex))
+    if separator is None:
+        m.unsupported(state, "String.split of a regular expression (a constant one-char separator "
+                             "is modelled)", line)
+    text = m.text_of(this)
+    pieces, count, size = strings.split(text, separator, m.max_length)
+    none = count == 0
+    size = mk_ite(none, z3.BitVecVal(1, 32, m.ctx), size)
+    state = m.bounded_unless(state, size <= m.max_length,
+                             f"String.split into more than {m.max_length} pieces", line)
+    values = [_made(m, strings.substring(text, begin, end), line) for begin, end in pieces]
+    if values:
+        values[0] = merge_values(m.ctx, this.type, [(none, this), (m.true, values[0])])
+    return m.allocate(state, m.cls(STRING + "[]"), Prim(INT, size), values, line)
