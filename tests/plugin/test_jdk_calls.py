@@ -36,3 +36,79 @@ def test_an_unmodelled_jdk_method_may_throw_what_its_documentation_lists(plugin)
         "*assumed Double.parseDouble(String) is a deterministic function of its receiver and "
         "arguments that may throw NullPointerException or NumberFormatException (as its "
         "documentation says) and nothing else*"])
+
+
+TAG = """
+    package p;
+
+    import java.util.Objects;
+
+    public final class Tag {
+        private final String text;
+
+        public Tag(String text) { this.text = Objects.requireNonNull(text); }
+
+        @Override public boolean equals(Object o) {
+            return o instanceof Tag && ((Tag) o).text.strip().equals(text.strip());
+        }
+
+        @Override public int hashCode() { return text.hashCode(); }
+    }
+    """
+
+KEY = """
+    package p;
+
+    import java.util.Objects;
+
+    public final class Key {
+        private final String text;
+
+        public Key(String text) { this.text = Objects.requireNonNull(text); }
+
+        private String name() {
+            int colon = text.indexOf(':');
+            return colon < 0 ? text : text.substring(0, colon);
+        }
+
+        @Override public boolean equals(Object o) {
+            return o instanceof Key && ((Key) o).name().equals(name());
+        }
+
+        @Override public int hashCode() { return name().isBlank() ? 0 : name().hashCode(); }
+    }
+    """
+
+POINT = """
+    package p;
+
+    public final class Point {
+        private final double x;
+        private final double y;
+
+        public Point(double x, double y) { this.x = x; this.y = y; }
+
+        @Override public boolean equals(Object o) {
+            return o instanceof Point && Math.hypot(x, y) == Math.hypot(((Point) o).y, -((Point) o).x);
+        }
+
+        @Override public int hashCode() { return 0; }
+    }
+    """
+
+
+def test_modelled_string_and_math_methods_give_exact_verdicts(plugin):
+    """strip, indexOf, substring and isBlank are modelled exactly: a tag whose equals strips
+    its text but whose hashCode does not fails with " " and "", a key compared by the text
+    before its colon passes, with no skip and no assumption. Math.hypot is a function of
+    its arguments' magnitudes in either order (an assumption the result states): an equals
+    that compares hypot(x, y) with hypot(y', -x') is symmetric."""
+    for name, source in (("Tag", TAG), ("Key", KEY), ("Point", POINT)):
+        plugin.pytester.makefile(".java", **{f"p/{name}": textwrap.dedent(source)})
+    result = plugin.runpytest("--boundcheck", ".", "-rA", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=13, failed=1, xfailed=1)
+    result.stdout.fnmatch_lines([
+        "*Tag::hashcode-consistent*",
+        "violated: x.equals(y), but their hash codes differ",
+        "*PASSED p/Point.java::p.Point::equals-symmetric*"])
+    assert "assumed" not in "".join(line for line in result.outlines if "Key" in line)
