@@ -112,3 +112,33 @@ def test_modelled_string_and_math_methods_give_exact_verdicts(plugin):
         "violated: x.equals(y), but their hash codes differ",
         "*PASSED p/Point.java::p.Point::equals-symmetric*"])
     assert "assumed" not in "".join(line for line in result.outlines if "Key" in line)
+
+
+LAZY = """
+    package p;
+
+    import java.util.function.Supplier;
+
+    public final class Lazy {
+        private final int value;
+
+        public Lazy(int value) { this.value = value; }
+
+        @Override public boolean equals(Object o) {
+            Supplier<Integer> mine = () -> value;
+            return o instanceof Lazy && ((Lazy) o).value == mine.get();
+        }
+
+        @Override public int hashCode() {
+            Supplier<String> text = () -> "#" + value;
+            return text.get().hashCode();
+        }
+    }
+    """
+
+
+def test_a_supplier_lambdas_result_is_unboxed_as_javac_casts_it(plugin):
+    """``Supplier<Integer>.get()`` is an Object once generics are erased; javac casts it to
+    Integer before unboxing, and so does the engine: every item is checked, none skipped."""
+    plugin.pytester.makefile(".java", **{"p/Lazy": textwrap.dedent(LAZY)})
+    plugin.runpytest("--boundcheck", ".", "-p", "no:cacheprovider").assert_outcomes(passed=5)
