@@ -137,17 +137,24 @@ def _explore(program: Program, cls: ClassInfo, contract: Contract, bounds: Bound
 
 def _violating(solver: Solver, record: Exploration, violation: z3.BoolRef) -> Answer:
     """Is there a violation? Where one rests on objects the program may never make, or on
-    results of calls taken as unknown functions, one without them is looked for; where
-    it does not, they are kept out while minimising."""
+    results of calls taken as unknown functions, one without them is looked for; failing
+    that, one whose objects the program's code makes (a constructor that calls a method
+    without a model makes them with its results), rather than objects with any field
+    values; failing that, one whose objects made from field values hold no null field
+    (which constructors seldom allow). What the answer holds to is kept while
+    minimising."""
     answer = solver.check(violation)
     if answer.verdict != "sat":
         return answer
-    confirming = mk_and(record.as_the_program_makes(),
-                        *[mk_not(use.guard) for uses in record.functions.values() for use in uses])
-    if record.unconfirmed(answer.model) or _functions(record, answer.model):
-        confirmed = solver.check(mk_and(violation, confirming))
-        return confirmed if confirmed.verdict == "sat" else answer
-    answer.case.append(confirming)
+    made = record.as_the_program_makes()
+    computed = mk_and(made, *[mk_not(use.guard) for uses in record.functions.values() for use in uses])
+    for preferred in (computed, made, mk_not(record.null_fields)):
+        if z3.is_true(answer.model.eval(preferred, model_completion=True)):
+            answer.case.append(preferred)
+            return answer
+        confirmed = solver.check(mk_and(violation, preferred))
+        if confirmed.verdict == "sat":
+            return confirmed
     return answer
 
 
