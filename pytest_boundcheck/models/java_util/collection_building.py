@@ -1,4 +1,4 @@
-"""Making and changing java.util collections: constructors, add and put, and the
+"""Making and changing java.util collections: constructors, add, put and clear, and the
 factories (``List.of``, ``Set.copyOf``, ``Arrays.asList``, ``Collections.emptyList``,
 ``Collections.unmodifiableList``...). Past the length bound a path is cut."""
 from __future__ import annotations
@@ -122,6 +122,24 @@ def put(m, state, this, args, line):
     return old, store(m, state, this, seq)
 
 
+def clear(m, state, this, args, line):
+    """``Collection.clear()`` and ``Map.clear()``: empty. UnsupportedOperationException from
+    an immutable or unmodifiable one always, from a fixed-size one (``Arrays.asList``, the
+    empty ones of ``Collections``) where it has elements; a HashMap's key, value or entry
+    view clears its map, which is not modelled."""
+    views = [o for o in this.targets if o is not None and o.cls.fqname.startswith(_U + "HashMap.")]
+    state = m.stuck_unless(state, this.member_guard(views), "clear() of a HashMap's view", line)
+    seq = read(m, state, this)
+    refused = [o for o in this.targets if o is not None and how(o) in ("strict", "view")]
+    fixed = [o for o in this.targets if o is not None and how(o) == "fixed"]
+    state = m.throw(state, mk_or(m.ctx, [this.member_guard(refused), mk_and(
+        this.member_guard(fixed), folded(seq.size.term > 0))]), "java.lang.UnsupportedOperationException", line)
+    unknown = [o for o in this.targets if o is not None and how(o) == "any" and o.opaque]
+    state = m.stuck_unless(state, this.member_guard(unknown),
+                           f"changing a {this.targets[-1].cls.simple_name} of unknown class", line)
+    return None, store(m, state, this, empty(m, seq.kind))
+
+
 def _source(m, state, ref: Ref, kinds, line: int, ordered: bool = True) -> tuple[Seq, object]:
     """The contents of a collection code copies (NullPointerException if null), in an
     order the model knows where the copy keeps it (``ordered``); copying from classes
@@ -224,6 +242,7 @@ def _unmodifiable(fqname: str):
 def register(r: Registry) -> None:
     on(r, classes_of(LIST, SET, VALUES, ENTRIES) + [_U + "Collection"], "boolean add(Object)", add)
     on(r, classes_of(MAP), "Object put(Object, Object)", put)
+    on(r, classes_of(LIST, SET, VALUES, ENTRIES, MAP) + [_U + "Collection"], "void clear()", clear)
     for name, (kind, behaves) in KINDS.items():
         if behaves == "mutable":
             simple = name.rpartition(".")[2]
