@@ -97,6 +97,13 @@ MAPS = [
     "List<Object> x = new ArrayList<>(List.of(e(a) == null ? 1 : e(a))); x.clear(); "
     "Map<Object, Object> m = Collections.unmodifiableMap(new HashMap<>()); if (f) m.clear(); "
     "return x.size() + x.hashCode();",
+    "Map<Object, Object> m = new LinkedHashMap<>(); m.put(e(a), e(b)); m.put(e(b), e(c)); "
+    "Object old = m.remove(e(c)); long n = 0; for (Object k : m.keySet()) n = 31 * n + h(k); "
+    "return 7 * n + h(old) + 1000L * m.size() + h(m.get(e(b)));",
+    "Map<Object, Object> m = new HashMap<>(); m.put(e(a), e(b)); if (f) m.put(e(c), e(c)); "
+    "Object old = m.remove(e(b)); return m.hashCode() + 3 * h(old) + 1000L * m.size();",
+    "Map<Object, Object> m = f ? Map.of(\"a\", 1) : Collections.emptyMap(); "
+    "return h(m.remove(e(a)));",
 ]
 
 TEMPLATES = LISTS + SETS + MAPS
