@@ -125,15 +125,19 @@ def string_starts_with(m, state, this, args, line):
     return bool_value(strings.starts_with(m.text_of(this), prefix)), state
 
 
-@model(STRING, "boolean contains(CharSequence)")
-def string_contains(m, state, this, args, line):
-    part = args[0]
+def _sequence_text(m, state, part, what: str, line):
+    """The text of a CharSequence argument that is a String; a null one throws
+    NullPointerException, another CharSequence (a StringBuilder) gets the path stuck."""
     others = [o for o in part.targets if o is not None and o.cls.fqname != STRING]
     if others:
         state = m.stuck_unless(state, part.member_guard(others),
-                                f"String.contains of a {others[0].cls.simple_name}", line)
-    text, state = _text_or_null(m, state, part.narrowed(o for o in part.targets if o not in others),
-                                line)
+                               f"{what} of a {others[0].cls.simple_name}", line)
+    return _text_or_null(m, state, part.narrowed(o for o in part.targets if o not in others), line)
+
+
+@model(STRING, "boolean contains(CharSequence)")
+def string_contains(m, state, this, args, line):
+    text, state = _sequence_text(m, state, args[0], "String.contains", line)
     return bool_value(strings.contains(m.text_of(this), text)), state
 
 
@@ -293,12 +297,7 @@ def string_replace(m, state, this, args, line):
     where a one-char target is replaced by itself (the JDK then replaces chars)."""
     texts = []
     for arg in args:
-        others = [o for o in arg.targets if o is not None and o.cls.fqname != STRING]
-        if others:
-            state = m.stuck_unless(state, arg.member_guard(others),
-                                   f"String.replace of a {others[0].cls.simple_name}", line)
-        text, state = _text_or_null(m, state, arg.narrowed(o for o in arg.targets if o not in others),
-                                    line)
+        text, state = _sequence_text(m, state, arg, "String.replace", line)
         texts.append(text)
     target = strings.concrete(texts[0])
     if not target:
