@@ -88,8 +88,7 @@ for _exc, _sup in (("ArithmeticException", "RuntimeException"),
                    ("IncompatibleClassChangeError", "LinkageError")):
     _CLASSES[f"java.lang.{_exc}"] = ("class", "", f"java.lang.{_sup}", ())
 # exceptions outside java.lang that JDK methods without a model document (``RAISES``)
-for _exc, _sup in (("java.util.NoSuchElementException", "java.lang.RuntimeException"),
-                   ("java.util.IllegalFormatException", "java.lang.IllegalArgumentException"),
+for _exc, _sup in (("java.util.IllegalFormatException", "java.lang.IllegalArgumentException"),
                    ("java.util.regex.PatternSyntaxException", "java.lang.IllegalArgumentException"),
                    ("java.time.DateTimeException", "java.lang.RuntimeException"),
                    ("java.time.format.DateTimeParseException", "java.time.DateTimeException")):
@@ -128,7 +127,8 @@ _CLASSES[LAMBDA] = ("class", "final", OBJECT, ("java.lang.Runnable", "java.util.
 # The java.util collection classes the engine represents (``symex.collections``), with the
 # JDK's supertypes: class -> the interface its contents are seen through.
 COLLECTION_CLASSES = {
-    _U + "ArrayList": "List", _U + "LinkedList": "List", _U + "ImmutableCollections.ListN": "List",
+    _U + "ArrayList": "List", _U + "LinkedList": "List", _U + "Vector": "List",
+    _U + "ImmutableCollections.ListN": "List",
     _U + "Arrays.ArrayList": "List", _U + "Collections.UnmodifiableList": "List",
     _U + "Collections.EmptyList": "List", _U + "Collections.EmptySet": "Set",
     _U + "Collections.EmptyMap": "Map", _U + "HashSet": "Set", _U + "LinkedHashSet": "Set",
@@ -249,7 +249,7 @@ NOT_FUNCTIONS = re.compile(r"(next|has(Next|More)|read|write|add|put|remove|set|
 # nothing, and every result that rests on them says so. (class, method name) -> the
 # exceptions, for all the method's overloads; a model, where one exists, is exact instead.
 _NFE, _IAE = "java.lang.NumberFormatException", "java.lang.IllegalArgumentException"
-_ARITHMETIC, _NO_ELEMENT = "java.lang.ArithmeticException", "java.util.NoSuchElementException"
+_ARITHMETIC, _NO_ELEMENT = "java.lang.ArithmeticException", NO_SUCH_ELEMENT
 _PATTERN, _DATE = "java.util.regex.PatternSyntaxException", "java.time.DateTimeException"
 _BOUNDS = ("java.lang.StringIndexOutOfBoundsException",)
 RAISES: dict[tuple[str, str], tuple[str, ...]] = {

@@ -66,6 +66,9 @@ SETS = [
     "+ x.hashCode();",
     "Set<Object> x = new HashSet<>(Arrays.asList(e(a))); List<Object> y = Arrays.asList(e(a)); "
     "return (x.equals(y) ? 1 : 0) + (y.equals(x) ? 2 : 0) + (Collections.emptySet().equals(x) ? 4 : 0);",
+    "List<Object> x = new Vector<>(); x.add(e(a)); if (f) x.add(e(b)); List<Object> y = new Vector<>(x); "
+    "y.add(e(c)); return x.hashCode() + 31L * y.hashCode() + (x.equals(Arrays.asList(e(a))) ? 1 : 0) "
+    "+ (new Vector<>(List.of(1)).equals(List.of(e(a) == null ? 0 : e(a))) ? 2 : 0);",
     "Set<Object> x = new LinkedHashSet<>(Arrays.asList(e(a), e(b))); if (f) x.clear(); x.add(e(c)); "
     "return x.hashCode() + 31L * x.size();",
     "List<Object> x = a % 3 == 0 ? Arrays.asList() : b % 2 == 0 ? Arrays.asList(e(a)) : List.of(); "
