@@ -55,12 +55,14 @@ class Assumption:
     the contracts of equals, hashCode and compareTo; ``trusted_after``: project classes
     among them trusted after exploring them exactly took that many seconds), "functions"
     (the calls ``subjects`` are deterministic functions; ``classes``: calls on objects of
-    that many classes or more, not followed), "statics" (the static fields ``subjects``
+    that many classes or more, not followed; ``raises``: the only exceptions they may throw,
+    as their documentation lists them), "statics" (the static fields ``subjects``
     start as class initialisation sets them)."""
     kind: str
     subjects: tuple[str, ...]
     trusted_after: float | None = None
     classes: int | None = None
+    raises: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

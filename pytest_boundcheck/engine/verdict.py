@@ -145,17 +145,24 @@ def _explore(program: Program, cls: ClassInfo, contract: Contract, bounds: Bound
 
 def _violating(solver: Solver, record: Exploration, violation: z3.BoolRef) -> Answer:
     """Is there a violation? Where one rests on objects the program may never make, or on
-    results of calls taken as unknown functions, one without them is looked for; where
-    it does not, they are kept out while minimising."""
+    results of calls taken as unknown functions, one without them is looked for; failing
+    that, one whose objects the program's code makes (a constructor that calls a method
+    without a model makes them with its results), rather than objects with any field
+    values; failing that, one whose objects made from field values hold no null field
+    (which constructors seldom allow). What the answer holds to is kept while
+    minimising."""
     answer = solver.check(violation)
     if answer.verdict != "sat":
         return answer
-    confirming = mk_and(record.as_the_program_makes(),
-                        *[mk_not(use.guard) for uses in record.functions.values() for use in uses])
-    if record.unconfirmed(answer.model) or _functions(record, answer.model):
-        confirmed = solver.check(mk_and(violation, confirming))
-        return confirmed if confirmed.verdict == "sat" else answer
-    answer.case.append(confirming)
+    made = record.as_the_program_makes()
+    computed = mk_and(made, *[mk_not(use.guard) for uses in record.functions.values() for use in uses])
+    for preferred in (computed, made, mk_not(record.null_fields)):
+        if z3.is_true(answer.model.eval(preferred, model_completion=True)):
+            answer.case.append(preferred)
+            return answer
+        confirmed = solver.check(mk_and(violation, preferred))
+        if confirmed.verdict == "sat":
+            return confirmed
     return answer
 
 
@@ -222,8 +229,11 @@ def assumptions(ex: Exploration, exact: float) -> tuple[Assumption, ...]:
     if ex.assumed:
         found.append(Assumption("contracts", ex.assumed, trusted_after=exact if ex.trusted else None))
     without_code = [call for call in ex.functions if call not in ex.summarised]
-    if without_code:
-        found.append(Assumption("functions", tuple(without_code)))
+    raising: dict[tuple[str, ...], list[str]] = {}  # documented exceptions -> the calls
+    for call in without_code:
+        raising.setdefault(tuple(exc for exc, _ in ex.functions[call][0].throws), []).append(call)
+    for raises, calls in raising.items():
+        found.append(Assumption("functions", tuple(calls), raises=raises))
     if ex.summarised:
         found.append(Assumption("functions", tuple(ex.summarised),
                                 classes=min(ex.summarised.values())))
@@ -258,9 +268,15 @@ def _functions(ex: Exploration, model: z3.ModelRef) -> str:
     (``Executor._unknown_function``) may not occur: their code, which the check does not
     have or did not follow (``Executor.summarised``), may rule it out. Only calls that
     the violating run made count."""
-    made = [call for call, uses in ex.functions.items()
-            if any(z3.is_true(model.eval(use.guard, model_completion=True)) for use in uses)]
-    reasons = []
+    def holds(term: z3.BoolRef) -> bool:
+        return z3.is_true(model.eval(term, model_completion=True))
+    made = [call for call, uses in ex.functions.items() if any(holds(use.guard) for use in uses)]
+    thrown = {f"{call} throwing {next(e for e, flag in use.throws if holds(flag)).rpartition('.')[2]}"
+              for call, uses in ex.functions.items() for use in uses
+              if holds(use.guard) and any(holds(flag) for _, flag in use.throws)}
+    reasons = [(f"rests on {', '.join(sorted(thrown))}, as the documentation allows for some "
+                "inputs; the check does not model which inputs, and they may rule the violation "
+                "out")] if thrown else []
     for calls, code in (([c for c in made if c not in ex.summarised], "which the check does not have"),
                         ([c for c in made if c in ex.summarised], "which the check did not follow")):
         if calls:

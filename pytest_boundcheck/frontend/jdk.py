@@ -87,6 +87,12 @@ for _exc, _sup in (("ArithmeticException", "RuntimeException"),
                    ("LinkageError", "Error"),
                    ("IncompatibleClassChangeError", "LinkageError")):
     _CLASSES[f"java.lang.{_exc}"] = ("class", "", f"java.lang.{_sup}", ())
+# exceptions outside java.lang that JDK methods without a model document (``RAISES``)
+for _exc, _sup in (("java.util.IllegalFormatException", "java.lang.IllegalArgumentException"),
+                   ("java.util.regex.PatternSyntaxException", "java.lang.IllegalArgumentException"),
+                   ("java.time.DateTimeException", "java.lang.RuntimeException"),
+                   ("java.time.format.DateTimeParseException", "java.time.DateTimeException")):
+    _CLASSES[_exc] = ("class", "", _sup, ())
 
 # JDK interfaces the class table knows by their supertypes alone: code may hold them,
 # compare them with == and test them with instanceof; calling their methods is unsupported.
@@ -121,7 +127,8 @@ _CLASSES[LAMBDA] = ("class", "final", OBJECT, ("java.lang.Runnable", "java.util.
 # The java.util collection classes the engine represents (``symex.collections``), with the
 # JDK's supertypes: class -> the interface its contents are seen through.
 COLLECTION_CLASSES = {
-    _U + "ArrayList": "List", _U + "LinkedList": "List", _U + "ImmutableCollections.ListN": "List",
+    _U + "ArrayList": "List", _U + "LinkedList": "List", _U + "Vector": "List",
+    _U + "ImmutableCollections.ListN": "List",
     _U + "Arrays.ArrayList": "List", _U + "Collections.UnmodifiableList": "List",
     _U + "Collections.EmptyList": "List", _U + "Collections.EmptySet": "Set",
     _U + "Collections.EmptyMap": "Map", _U + "HashSet": "Set", _U + "LinkedHashSet": "Set",
@@ -235,6 +242,55 @@ NOT_FUNCTIONS = re.compile(r"(next|has(Next|More)|read|write|add|put|remove|set|
                            r"|delete|increment|decrement|getAnd|compute|poll|offer|push|pop|reset"
                            r"|flush|close|update|store|load|submit|execute|invoke|call|run|start"
                            r"|random|now|currentTimeMillis|nanoTime)([A-Z0-9_].*)?")
+
+# The unchecked exceptions that the Javadoc of JDK methods without a model lists: a call
+# of one, taken as an unknown deterministic function (``symex.unknown``), may throw them,
+# as a function of its receiver and arguments; other such calls are taken to throw
+# nothing, and every result that rests on them says so. (class, method name) -> the
+# exceptions, for all the method's overloads; a model, where one exists, is exact instead.
+_NFE, _IAE = "java.lang.NumberFormatException", "java.lang.IllegalArgumentException"
+_ARITHMETIC, _NO_ELEMENT = "java.lang.ArithmeticException", NO_SUCH_ELEMENT
+_PATTERN, _DATE = "java.util.regex.PatternSyntaxException", "java.time.DateTimeException"
+_BOUNDS = ("java.lang.StringIndexOutOfBoundsException",)
+RAISES: dict[tuple[str, str], tuple[str, ...]] = {
+    **{(f"java.lang.{box}", name): (_NFE,) for box, parse in (
+        ("Integer", "Int"), ("Long", "Long"), ("Short", "Short"), ("Byte", "Byte"))
+       for name in (f"parse{parse}", "valueOf", "decode", f"parseUnsigned{parse}")},
+    **{(f"java.lang.{box}", name): ("java.lang.NullPointerException", _NFE)  # null first
+       for box in ("Double", "Float") for name in (f"parse{box}", "valueOf")},
+    **{(STRING, name): _BOUNDS for name in ("substring", "subSequence", "codePointAt",
+                                           "codePointBefore", "codePointCount", "offsetByCodePoints")},
+    **{(STRING, name): (_PATTERN,) for name in ("split", "matches", "replaceAll", "replaceFirst")},
+    (STRING, "repeat"): (_IAE,), (STRING, "format"): ("java.util.IllegalFormatException",),
+    (STRING, "formatted"): ("java.util.IllegalFormatException",),
+    ("java.util.regex.Pattern", "compile"): (_PATTERN,),
+    ("java.util.regex.Pattern", "matches"): (_PATTERN,),
+    ("java.lang.Enum", "valueOf"): (_IAE,), ("java.lang.Character", "toChars"): (_IAE,),
+    ("java.util.UUID", "fromString"): (_IAE,),
+    **{(f"java.time.{cls}", "parse"): ("java.time.format.DateTimeParseException",)
+       for cls in ("Instant", "Duration", "Period", "LocalDate", "LocalTime", "LocalDateTime",
+                   "MonthDay", "OffsetDateTime", "OffsetTime", "Year", "YearMonth",
+                   "ZonedDateTime")},
+    **{(f"java.time.{cls}", "of"): (_DATE,)
+       for cls in ("LocalDate", "LocalTime", "LocalDateTime", "MonthDay", "OffsetDateTime",
+                   "OffsetTime", "Year", "YearMonth", "ZonedDateTime", "ZoneId", "ZoneOffset")},
+    **{(f"java.math.{cls}", name): (_ARITHMETIC,)
+       for cls in ("BigInteger", "BigDecimal")
+       for name in ("divide", "mod", "remainder", "divideAndRemainder", "divideToIntegralValue",
+                    "pow", "modPow", "modInverse", "sqrt", "setScale", "intValueExact",
+                    "longValueExact", "shortValueExact", "byteValueExact", "toBigIntegerExact")},
+    **{("java.util.Optional", name): (_NO_ELEMENT,) for name in ("get", "orElseThrow")},
+    **{(f"java.util.Optional{kind}", f"getAs{kind}"): (_NO_ELEMENT,)
+       for kind in ("Int", "Long", "Double")},
+}
+
+
+def documented_exceptions(owner: ClassInfo, name: str) -> tuple[str, ...]:
+    """The unchecked exceptions ``RAISES`` lists for a method of ``owner`` (the static
+    type of a call, or a supertype that declares the method) named ``name``."""
+    return next((RAISES[(t.fqname, name)] for t in owner.supertypes()
+                 if (t.fqname, name) in RAISES), ())
+
 
 # Comparator's factories and combinators: they make no objects but comparators and run no
 # code but their models, so a static final field they initialise is made once per check.

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from pytest_boundcheck.frontend import javaast as ast
 from pytest_boundcheck.frontend.parse import parse_file
-from pytest_boundcheck.models.java_lang import bits, boxes, math, object, string
+from pytest_boundcheck.models.java_lang import bits, boxes, math, object, parsing, string
 from pytest_boundcheck.models.java_util import (
     arrays,
     collection_building,
@@ -25,7 +25,7 @@ from pytest_boundcheck.models.java_util import (
 from pytest_boundcheck.models.registry import Registry
 from pytest_boundcheck.symex.model_api import ModelTable
 
-AREAS = (object, string, boxes, bits, math, objects, arrays, collection_queries,
+AREAS = (object, string, parsing, boxes, bits, math, objects, arrays, collection_queries,
          collection_equality, collection_building, comparators)
 LIBRARIES = Path(__file__).resolve().parent / "libraries"
 

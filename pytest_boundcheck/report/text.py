@@ -85,7 +85,7 @@ def assumptions_text(assumptions: tuple[Assumption, ...]) -> str:
                 text += (f" (of the project classes among them, exploring the code exactly took "
                          f"longer than {round(a.trusted_after, 1):g} s of work; their own items check it)")
         elif a.kind == "functions":
-            text += f"; assumed {_deterministic(a.subjects)}"
+            text += f"; assumed {_deterministic(a.subjects, a.raises)}"
             if a.classes is not None:
                 text += (f" (called on objects that may be of {a.classes} classes or more with "
                          "their own code for it, not followed into each class's code)")
@@ -95,10 +95,16 @@ def assumptions_text(assumptions: tuple[Assumption, ...]) -> str:
     return text
 
 
-def _deterministic(calls: tuple[str, ...]) -> str:
+def _deterministic(calls: tuple[str, ...], raises: tuple[str, ...]) -> str:
+    """What the check took calls without code to be: deterministic functions that throw
+    only the exceptions their documentation lists, or nothing."""
     one = len(calls) == 1
+    thrown = (f"may throw {' or '.join(e.rpartition('.')[2] for e in raises)} (as "
+              f"{'its' if one else 'their'} documentation says) and nothing else") if raises \
+        else f"throw{'s' if one else ''} no exception"
     return (f"{', '.join(calls)} {'is a' if one else 'are'} deterministic function"
-            f"{'' if one else 's'} of {'its' if one else 'their'} receiver and arguments")
+            f"{'' if one else 's'} of {'its' if one else 'their'} receiver and arguments that "
+            f"{thrown}")
 
 
 def counterexample_text(c: Counterexample, footer: str) -> str:

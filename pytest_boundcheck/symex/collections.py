@@ -44,6 +44,7 @@ _U = "java.util."
 # NullPointerException, as List.of's do), "view" (reads through #of; add throws)
 KINDS: dict[str, tuple[str, str]] = {
     _U + "ArrayList": (LIST, "mutable"), _U + "LinkedList": (LIST, "mutable"),
+    _U + "Vector": (LIST, "mutable"),
     _U + "ImmutableCollections.ListN": (LIST, "strict"), _U + "Arrays.ArrayList": (LIST, "fixed"),
     _U + "Collections.UnmodifiableList": (LIST, "view"), _U + "Collections.EmptyList": (LIST, "fixed"),
     _U + "Collections.EmptySet": (SET, "fixed"), _U + "Collections.EmptyMap": (MAP, "fixed"),
@@ -59,12 +60,12 @@ INTERFACES = {_U + "List": LIST, _U + "Set": SET, _U + "Map": MAP}
 INTERFACE_OF = {LIST: _U + "List", SET: _U + "Set", MAP: _U + "Map"}
 # classes whose iteration order the model knows (insertion order); for the others (hash
 # or sort order) it is the JVM's, and iterating them is unsupported
-ORDERED = {_U + n for n in ("ArrayList", "LinkedList", "ImmutableCollections.ListN",
+ORDERED = {_U + n for n in ("ArrayList", "LinkedList", "Vector", "ImmutableCollections.ListN",
                            "Arrays.ArrayList", "LinkedHashSet", "LinkedHashMap",
                            "Collections.EmptyList", "Collections.EmptySet", "Collections.EmptyMap")}
 SORTED = {_U + "TreeSet", _U + "TreeMap"}
 # the declared types a check's collections may have: any contents within the bound
-ANY_CONTENT = {_U + n for n in ("List", "ArrayList", "LinkedList", "Set", "HashSet",
+ANY_CONTENT = {_U + n for n in ("List", "ArrayList", "LinkedList", "Vector", "Set", "HashSet",
                                "LinkedHashSet", "Map", "HashMap", "LinkedHashMap")}
 
 

@@ -275,11 +275,17 @@ class ExpressionsMixin:
         return value.typed(t), state
 
     def unboxed(self, state: State, value: Value, line: int) -> tuple[Prim, State]:
-        """A primitive as it is, a box unboxed."""
+        """A primitive as it is, a box unboxed. A reference of another static type whose
+        objects are all boxes of one class is the result of a generic method
+        (``Supplier<Integer>.get()``, of type Object once generics are erased), which javac
+        casts to that class before unboxing."""
         if isinstance(value, Prim):
             return value, state
         if jdk.unboxed_type(value.type) is None:
-            self.unsupported(state, f"a {type_name(value.type)} where a number is needed", line)
+            classes = {o.cls for _, o in value.non_null()}
+            if len(classes) != 1 or jdk.unboxed_type(next(iter(classes))) is None:
+                self.unsupported(state, f"a {type_name(value.type)} where a number is needed", line)
+            value = value.typed(classes.pop())
         return self.unbox(state, value, line)
 
     def new_closure(self, closure: functional.Closure) -> Ref:

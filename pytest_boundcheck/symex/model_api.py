@@ -121,6 +121,12 @@ class ModelContext:
         ``state.Event``): it ends, and the result says so."""
         self._ex.cut(state, what, line, bound=bound)
 
+    def function(self, state, call: str, args: list[Value], result_type: JType, line: int):
+        """``call`` of these arguments as an unknown deterministic function
+        (``Executor._unknown_function``): where a model knows only some facts of a method,
+        the rest is this, and every result that rests on it says so."""
+        return self._ex._unknown_function(state, call, call, None, args, result_type, line)
+
     def when(self, state, cond: z3.BoolRef, run, otherwise: Value):
         """``run(state)`` (a value and a state) where ``cond`` holds, ``otherwise`` elsewhere."""
         return self._ex.when(state, cond, run, otherwise)

@@ -95,6 +95,9 @@ class Exploration:
     made: ObjectsMade
     unconfirmed_uses: list[tuple[z3.BoolRef, str]]
     heap: StartHeap
+    # where some object made from field values, of a class code cannot make, holds a null
+    # reference field that the check read (which its constructors would likely not allow)
+    null_fields: z3.BoolRef
     harness_calls: list[HarnessCall] = field(default_factory=list)
 
     @property
@@ -125,4 +128,6 @@ def hand_on(ex, maker, arguments: list[Ref], thrown: list[Thrown]) -> Exploratio
         ex.summarised, tuple(ex.assumed), tuple(ex.trusted()), ex.library_parts,
         tuple(ex.fresh_statics), ex.met_arrays, ex.objects, ex.string_bounds(), arguments,
         maker.recipes, maker.made(), maker.unconfirmed_uses, StartHeap(ex),
+        mk_or(ex.ctx, [value.null_guard() for (obj, _), value in ex.initial.items()
+                       if obj.cls in maker.by_fields and isinstance(value, Ref)]),
         ex.harness_calls)

@@ -86,6 +86,8 @@ class FunctionUse:
     inputs: list[z3.ExprRef]  # the receiver's id and the arguments
     result: Value
     guard: z3.BoolRef  # the paths that made it
+    # the exceptions its documentation lists (``jdk.RAISES``), each with where it is thrown
+    throws: tuple[tuple[str, z3.BoolRef], ...] = ()
 
 
 @dataclass

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import z3
 
 from pytest_boundcheck.frontend.types import BOOLEAN, CHAR
+from pytest_boundcheck.symex import chars as classes
 from pytest_boundcheck.symex import semantics
 from pytest_boundcheck.symex.values import Prim, mk_and, mk_ite, mk_or
 
@@ -167,6 +168,31 @@ def decimal(v: z3.BitVecRef) -> Text:
             value = z3.If(negative, _char(ctx, ord("-")), value)
         chars.append(value)
     return Text(length, tuple(chars))
+
+
+def parsed(t: Text, bits: int) -> tuple[z3.BitVecRef, z3.BoolRef]:
+    """``Integer.parseInt`` (``bits`` 32) or ``Long.parseLong`` (64) of a text: its value,
+    and where it is one: an optional '-' or '+', then at least one digit
+    (``Character.digit(c, 10)``: the Unicode decimal digits), within the type's range.
+    The digits are summed in a type wide enough that no text within the bound wraps."""
+    ctx, n = t.ctx, len(t.chars)
+    if n == 0:
+        return z3.BitVecVal(0, bits, ctx), z3.BoolVal(False, ctx)
+    wide = max(bits + 8, 4 * n + 8)  # 10**n < 2**(4n)
+    first = t.chars[0]
+    negative, signed = first == ord("-"), z3.Or(first == ord("-"), first == ord("+"))
+    start = z3.If(signed, _int(ctx, 1), _int(ctx, 0))
+    magnitude = z3.BitVecVal(0, wide, ctx)
+    digits = [t.length > start]
+    for k, c in enumerate(t.chars):
+        counts = mk_and(start <= k, _below(k, t.length))
+        digits.append(z3.Implies(counts, classes.is_digit(c)))
+        magnitude = mk_ite(counts, magnitude * 10 + z3.ZeroExt(wide - 16, classes.digit_value(c)),
+                           magnitude)
+    limit = z3.If(negative, z3.BitVecVal(1 << (bits - 1), wide, ctx),
+                  z3.BitVecVal((1 << (bits - 1)) - 1, wide, ctx))
+    value = z3.Extract(bits - 1, 0, z3.If(negative, -magnitude, magnitude))
+    return value, mk_and(*digits, z3.ULE(magnitude, limit))
 
 
 # -------------------------------------------------------------- operations
@@ -328,3 +354,120 @@ def changes_case(t: Text, upper: bool) -> z3.BoolRef:
     else:
         changes = [lower_char(c) != c for c in t.chars]
     return mk_or(t.ctx, [mk_and(_below(k, t.length), x) for k, x in enumerate(changes)])
+
+
+# ----------------------------------------------------- searching and slicing
+
+def substring(t: Text, begin: z3.BitVecRef, end: z3.BitVecRef) -> Text:
+    """The chars from ``begin`` up to ``end``, where 0 <= begin <= end <= t.length."""
+    begin, end = z3.simplify(begin), z3.simplify(end)
+    length = z3.simplify(end - begin)
+    if z3.is_bv_value(begin):
+        b = begin.as_signed_long()
+        chars = tuple(mk_ite(_below(k, length), c, _char(t.ctx, 0)) for k, c in enumerate(t.chars[b:]))
+    else:
+        chars = tuple(mk_ite(_below(k, length), char_at(t, begin + k), _char(t.ctx, 0))
+                      for k in range(len(t.chars)))
+    return Text(length, chars)
+
+
+def first_index(t: Text, found, start: z3.BitVecRef, positions: int | None = None) -> z3.BitVecRef:
+    """The first index k >= ``start`` (of ``positions``, the text's chars by default) where
+    ``found(k)`` holds, else -1."""
+    result = _int(t.ctx, -1)
+    for k in reversed(range(len(t.chars) if positions is None else positions)):
+        result = mk_ite(mk_and(start <= k, found(k)), _int(t.ctx, k), result)
+    return result
+
+
+def index_of_char(t: Text, ch: z3.BitVecRef, start: z3.BitVecRef) -> z3.BitVecRef:
+    """``t.indexOf(ch, start)`` of an int code point: a char, or the surrogate pair of a
+    supplementary code point; -1 for any other int."""
+    ctx = t.ctx
+    bmp = z3.And(ch >= 0, ch < 0x10000)
+    supplementary = z3.And(ch >= 0x10000, ch <= 0x10FFFF)
+    high = z3.Extract(15, 0, z3.LShR(ch - 0x10000, 10) + 0xD800)
+    low = z3.Extract(15, 0, ((ch - 0x10000) & 0x3FF) + 0xDC00)
+    narrow = z3.Extract(15, 0, ch)
+
+    def found(k: int) -> z3.BoolRef:
+        pair = z3.BoolVal(False, ctx) if k + 1 >= len(t.chars) else z3.And(
+            supplementary, _below(k + 1, t.length), t.chars[k] == high, t.chars[k + 1] == low)
+        return z3.Or(z3.And(bmp, _below(k, t.length), t.chars[k] == narrow), pair)
+    return first_index(t, found, start)
+
+
+def index_of(t: Text, part: Text, start: z3.BitVecRef) -> z3.BitVecRef:
+    """``t.indexOf(part, start)``: the first index from ``start`` (taken as 0 if negative,
+    as the length if past it) where ``part`` starts, else -1."""
+    start = mk_ite(start < 0, _int(t.ctx, 0), mk_ite(start > t.length, t.length, start))
+    return first_index(t, lambda k: starts_with(t, part, k), start, len(t.chars) + 1)
+
+
+def kept_between(t: Text, dropped, leading: bool, trailing: bool) -> tuple[z3.BitVecRef, z3.BitVecRef]:
+    """(begin, end) of the text once the ``leading`` and ``trailing`` chars of which
+    ``dropped(c)`` holds are left out (``strip``, ``trim``); begin <= end."""
+    begin, end = _int(t.ctx, 0), t.length
+    if leading:
+        begin = t.length
+        for k in reversed(range(len(t.chars))):
+            begin = mk_ite(mk_and(_below(k, t.length), z3.Not(dropped(t.chars[k]))), _int(t.ctx, k), begin)
+    if trailing:
+        end = _int(t.ctx, 0)
+        for k, c in enumerate(t.chars):
+            end = mk_ite(mk_and(_below(k, t.length), z3.Not(dropped(c))), _int(t.ctx, k + 1), end)
+        end = mk_ite(end < begin, begin, end)
+    return begin, end
+
+
+def every_char(t: Text, holds) -> z3.BoolRef:
+    """Does ``holds(c)`` hold of every char of the text?"""
+    return mk_and(z3.BoolVal(True, t.ctx), *[z3.Implies(_below(k, t.length), holds(c))
+                                            for k, c in enumerate(t.chars)])
+
+
+def replace_char(t: Text, old: z3.BitVecRef, new: z3.BitVecRef) -> Text:
+    """``t.replace(old, new)``'s chars: each ``old`` one is ``new``."""
+    return Text(t.length, tuple(mk_ite(mk_and(_below(k, t.length), c == old), new, c)
+                                for k, c in enumerate(t.chars)))
+
+
+def replace(t: Text, target: str, replacement: Text) -> tuple[Text, z3.BoolRef]:
+    """``t.replace(target, replacement)`` of a non-empty constant target: each occurrence,
+    from the left and without overlapping the one before, becomes the replacement; and
+    whether there is one."""
+    ctx, units = t.ctx, utf16(target)
+    empty = Text(_int(ctx, 0), ())
+    out, replaced = empty, []  # replaced[k]: an occurrence at k becomes the replacement
+    for k, c in enumerate(t.chars):
+        inside = mk_or(ctx, replaced[max(0, k - len(units) + 1):k])  # of one taken before
+        match = mk_and(z3.Not(inside), starts_with(t, constant(ctx, target), k))
+        replaced.append(match)
+        kept = mk_and(_below(k, t.length), z3.Not(inside))
+        own = Text(mk_ite(kept, _int(ctx, 1), _int(ctx, 0)), (mk_ite(kept, c, _char(ctx, 0)),))
+        out = concat(out, merge([(match, replacement), (z3.BoolVal(True, ctx), own)]))
+    return out, mk_or(ctx, replaced)
+
+
+def split(t: Text, separator: int, parts: int) -> tuple[list[tuple[z3.BitVecRef, z3.BitVecRef]],
+                                                        z3.BitVecRef, z3.BitVecRef]:
+    """``t.split`` at one char, as the JDK's fast path splits (no regular expression): the
+    (begin, end) of the first ``parts`` pieces between separators ((length, length) past
+    the last), the number of separators, and how many pieces the array holds once the
+    trailing empty ones are dropped (none found: the array holds the text itself)."""
+    ctx, n = t.ctx, len(t.chars)
+    at = [mk_and(_below(k, t.length), c == separator) for k, c in enumerate(t.chars)]
+    before, count = [], _int(ctx, 0)  # before[k]: the separators before index k
+    for k in range(n):
+        before.append(count)
+        count = z3.simplify(count + mk_ite(at[k], _int(ctx, 1), _int(ctx, 0)))
+    pieces, begin, size = [], _int(ctx, 0), _int(ctx, 0)
+    for j in range(n + 1):
+        end = t.length
+        for k in reversed(range(n)):
+            end = mk_ite(mk_and(at[k], before[k] == j), _int(ctx, k), end)
+        exists = count >= j
+        size = mk_ite(mk_and(exists, begin != end), _int(ctx, j + 1), size)
+        pieces.append((mk_ite(exists, begin, t.length), mk_ite(exists, end, t.length)))
+        begin = end + 1
+    return (pieces + [(t.length, t.length)] * parts)[:parts], count, size

@@ -2,7 +2,9 @@
 what it returns (``ast.MethodCall.context``), is an unknown deterministic function of its
 receiver and arguments (references by identity): the same inputs give the same result, an
 equal one if an object, and nothing more is known. A reference result is null or a new
-object (two results are never one object). So is an abstract method of an object of an
+object (two results are never one object). A JDK method whose documentation lists
+unchecked exceptions (``jdk.RAISES``) may throw them, also as a function of its inputs;
+any other such call is taken to throw nothing, and the result says so. So is an abstract method of an object of an
 unknown subclass (``harness.receiver_types``), and a call on objects of too many classes
 to follow into each (``_summarised``).
 """
@@ -18,7 +20,7 @@ from pytest_boundcheck.symex import semantics, strings
 from pytest_boundcheck.symex.boxes import BOXES
 from pytest_boundcheck.symex.runtime_types import type_names
 from pytest_boundcheck.symex.state import FunctionUse, State
-from pytest_boundcheck.symex.values import Prim, Ref, Value, make_ref, mk_and, mk_not
+from pytest_boundcheck.symex.values import Prim, Ref, Value, make_ref, mk_and, mk_not, mk_or
 
 
 class UnknownCallsMixin:
@@ -47,10 +49,11 @@ class UnknownCallsMixin:
             self.unsupported(state, f"call to {call} (no model of this method)", expr.line,
                              column=expr.column)
         site = self.site(f"{static_type.simple_name}.{expr.name}")
+        raises = jdk.documented_exceptions(static_type, expr.name)
         if own is None:
             result_type = self.resolve_type(expr.context) if expr.context is not None else None
             return (*self._unknown_function(state, call, expr.name, receiver, args, result_type,
-                                            expr.line), site)
+                                            expr.line, raises), site)
         state = self.null_check(state, receiver, expr.line)
         opaque = [o for o in receiver.targets if o is not None and o.opaque]
         results = [self.branch(state, receiver.member_guard(known), lambda s: self.call_virtual(
@@ -58,14 +61,14 @@ class UnknownCallsMixin:
         if opaque:
             results.append(self.branch(state, receiver.member_guard(opaque), lambda s: (
                 *self._unknown_function(s, call, expr.name, receiver.narrowed(opaque), args,
-                                        own.return_type, expr.line), site)))
+                                        own.return_type, expr.line, raises), site)))
         return self._merge_results(results, own.return_type)
 
     def _unknown_function(self, state: State, call: str, name: str, receiver: Ref | None,
                           args: list[Value], result_type: JType | None,
-                          line: int) -> tuple[Value, State]:
+                          line: int, raises: tuple[str, ...] = ()) -> tuple[Value, State]:
         """``call`` as an unknown deterministic function returning a ``result_type``
-        (None: the code does not show it)."""
+        (None: the code does not show it) or throwing one of ``raises``."""
         why = None
         uses = self.functions.get(call, [])
         if jdk.NOT_FUNCTIONS.fullmatch(name):
@@ -85,14 +88,29 @@ class UnknownCallsMixin:
         # equal inputs, equal results: where both calls are made (a result no path uses is
         # free), so that fixing the object choices drops the calls of other objects, whose
         # arguments would otherwise tie every object of the check into one query
+        throws = tuple((exc, self._throws_where(f"{call}#{len(uses) + 1}", exc, args))
+                       for exc in raises)
         for earlier in uses:
+            same_inputs = mk_and(state.guard, earlier.guard,
+                                 *[a == b for a, b in zip(inputs, earlier.inputs)])
             if earlier.result.type == result.type:  # results read as different types stay unrelated
-                self.constraints.append(z3.Implies(
-                    mk_and(state.guard, earlier.guard,
-                           *[a == b for a, b in zip(inputs, earlier.inputs)]),
-                    self._same_result(result, earlier.result)))
-        self.functions[call] = uses + [FunctionUse(receiver, inputs, result, state.guard)]
+                self.constraints.append(z3.Implies(same_inputs,
+                                                   self._same_result(result, earlier.result)))
+            self.constraints += [z3.Implies(same_inputs, flag == before)
+                                 for (_, flag), (_, before) in zip(throws, earlier.throws)]
+        self.functions[call] = uses + [FunctionUse(receiver, inputs, result, state.guard, throws)]
+        for exc, flag in throws:  # the first that holds is thrown
+            state = self.throw(state, flag, exc, line)
         return result, state
+
+    def _throws_where(self, label: str, exc: str, args: list[Value]) -> z3.BoolRef:
+        """Where a call without code throws ``exc``, one of the exceptions its
+        documentation lists: a NullPointerException exactly where an argument is null (so
+        the Javadoc says of every method that lists it), another for inputs the check does
+        not know."""
+        if exc == "java.lang.NullPointerException":
+            return mk_or(self.ctx, [a.null_guard() for a in args if isinstance(a, Ref)])
+        return z3.Bool(f"{label} throws {exc}", self.ctx)
 
     def _function_result(self, type_: JType, label: str) -> Value | None:
         """Any value of ``type_`` (None if the check cannot make one from nothing): of a

@@ -66,6 +66,13 @@ SETS = [
     "+ x.hashCode();",
     "Set<Object> x = new HashSet<>(Arrays.asList(e(a))); List<Object> y = Arrays.asList(e(a)); "
     "return (x.equals(y) ? 1 : 0) + (y.equals(x) ? 2 : 0) + (Collections.emptySet().equals(x) ? 4 : 0);",
+    "List<Object> x = new Vector<>(); x.add(e(a)); if (f) x.add(e(b)); List<Object> y = new Vector<>(x); "
+    "y.add(e(c)); return x.hashCode() + 31L * y.hashCode() + (x.equals(Arrays.asList(e(a))) ? 1 : 0) "
+    "+ (new Vector<>(List.of(1)).equals(List.of(e(a) == null ? 0 : e(a))) ? 2 : 0);",
+    "Set<Object> x = new LinkedHashSet<>(Arrays.asList(e(a), e(b))); if (f) x.clear(); x.add(e(c)); "
+    "return x.hashCode() + 31L * x.size();",
+    "List<Object> x = a % 3 == 0 ? Arrays.asList() : b % 2 == 0 ? Arrays.asList(e(a)) : List.of(); "
+    "x.clear(); return x.size();",
 ]
 
 MAPS = [
@@ -88,6 +95,18 @@ MAPS = [
     "+ Collections.emptyMap().hashCode();",
     "Map<Object, Object> x = new HashMap<>(); x.put(e(a), e(b)); Map<Object, Object> y = new HashMap<>(); "
     "y.put(e(a), e(c)); return (x.equals(y) ? 1 : 0) + (x.keySet().equals(y.keySet()) ? 2 : 0);",
+    "Map<Object, Object> x = new HashMap<>(); x.put(e(a), e(b)); if (f) x.clear(); x.put(e(c), e(a)); "
+    "return x.hashCode() + 31L * x.size() + (Collections.emptyMap().equals(x) ? 1 : 0);",
+    "List<Object> x = new ArrayList<>(List.of(e(a) == null ? 1 : e(a))); x.clear(); "
+    "Map<Object, Object> m = Collections.unmodifiableMap(new HashMap<>()); if (f) m.clear(); "
+    "return x.size() + x.hashCode();",
+    "Map<Object, Object> m = new LinkedHashMap<>(); m.put(e(a), e(b)); m.put(e(b), e(c)); "
+    "Object old = m.remove(e(c)); long n = 0; for (Object k : m.keySet()) n = 31 * n + h(k); "
+    "return 7 * n + h(old) + 1000L * m.size() + h(m.get(e(b)));",
+    "Map<Object, Object> m = new HashMap<>(); m.put(e(a), e(b)); if (f) m.put(e(c), e(c)); "
+    "Object old = m.remove(e(b)); return m.hashCode() + 3 * h(old) + 1000L * m.size();",
+    "Map<Object, Object> m = f ? Map.of(\"a\", 1) : Collections.emptyMap(); "
+    "return h(m.remove(e(a)));",
 ]
 
 TEMPLATES = LISTS + SETS + MAPS

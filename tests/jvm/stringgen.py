@@ -28,8 +28,10 @@ from pytest_boundcheck.symex.values import DeadPath, Ref, ref_to
 MIN_INT, MAX_INT = -(1 << 31), (1 << 31) - 1
 MIN_LONG, MAX_LONG = -(1 << 63), (1 << 63) - 1
 LATIN1_CHARS = "aAbBzZ0 -ÉéßÿµÀàÞþ×÷\u00a0\u00ff"
-OTHER_CHARS = "\u0100\u0178\u039c\uffff\u0000\n\"\\"
-SPECIAL = ("", "Aa", "BB", "ß", "ÿ", "µ", "É", "é", "a", "A")
+# beyond Latin-1: case mapping's two, digits of other scripts (Arabic-Indic three,
+# fullwidth one), whitespace (line separator, ideographic space) and a no-break space
+OTHER_CHARS = "\u0100\u0178\u039c\uffff\u0000\n\"\\\u0663\uff11\u2028\u3000\u2007"
+SPECIAL = ("", "Aa", "BB", "ß", "ÿ", "µ", "É", "é", "a", "A", "0", "-1", "+42", "-", "7 ", " a\t")
 INTS = (0, 1, 2, 3, 4, 5, -1, -7, 42, 100, 12345, MIN_INT, MAX_INT)
 LONGS = (0, -1, 7, MIN_LONG, MAX_LONG, 1234567890123)
 MAX_LENGTH = 4  # of an argument string
@@ -90,6 +92,52 @@ TEMPLATES = [
     (I, (C,), "Character.toUpperCase(c)", True),
     (I, (C,), "Character.toLowerCase(c)", True),
     (I, (C,), "Character.toLowerCase(Character.toUpperCase(c))", True),
+    (Z, (C,), "Character.isWhitespace(c)", False),
+    (Z, (C,), "Character.isDigit(c)", False),
+    (Z, (C,), "Character.isLetter(c)", True),
+    (Z, (S,), "a.isBlank()", False),
+    (S, (S,), "a.strip()", False),
+    (S, (S,), "a.stripLeading()", False),
+    (S, (S,), "a.stripTrailing()", False),
+    (S, (S,), "a.trim()", False),
+    (Z, (S,), "a.strip() == a", False),
+    (Z, (S,), "a.strip() == \"\"", False),
+    (Z, (S,), "a.stripLeading() == a || a.stripTrailing() == \"\"", False),
+    (Z, (S,), "a.trim() == a || a.trim() == \"\"", False),
+    (S, (S, I), "a.substring(i)", False),
+    (S, (S, I), "a.substring(0, i)", False),
+    (S, (S, I), "a.substring(i, a.length())", False),
+    (S, (S, I), "a.substring(i / 2, i)", False),
+    (Z, (S, I), "a.substring(i) == a || a.substring(i) == \"\"", False),
+    (I, (S, C), "a.indexOf(c)", False),
+    (I, (S, C), "(a + c).indexOf(c)", False),
+    (I, (S, I), "a.indexOf('a', i)", False),
+    (I, (S, I), "a.indexOf(i)", False),
+    (I, (S,), "(a + \"\\uD83D\\uDE00\").indexOf(0x1F600)", False),
+    (I, (S, S), "a.indexOf(b)", False),
+    (I, (S, S), "(a + b).indexOf(b)", False),
+    (I, (S, I), "a.indexOf(\"\", i)", False),
+    (I, (S, S), "a.indexOf(b, 1)", False),
+    (S, (S, C), "a.replace(c, 'x')", False),
+    (S, (S, C), "a.replace('a', c)", False),
+    (Z, (S, C), "a.replace(c, c) == a || a.replace('a', c) == a", False),
+    (S, (S, S), "a.replace(\"a\", b)", False),
+    (S, (S, S), "(a + a).replace(\"Aa\", b)", False),
+    (S, (S, S), "(a + a).replace(\"aa\", b)", False),
+    (Z, (S, S), "a.replace(\"a\", b) == a", False),
+    (Z, (S, S), "a.replace(\"-\", b) == \"\"", False),
+    (I, (S,), "Integer.parseInt(a)", False),
+    (J, (S,), "Long.parseLong(a)", False),
+    (I, (S, S), "Integer.parseInt(a + b)", False),
+    (Z, (S,), "Integer.valueOf(a) == Integer.valueOf(a)", False),
+    (S, (I,), "Integer.toString(i)", False),
+    (S, (J,), "Long.toString(n)", False),
+    (I, (S,), "a.split(\"a\").length", False),
+    (S, (S,), "a.split(\" \")[0]", False),
+    (Z, (S,), "a.split(\"-\")[0] == a", False),
+    (S, (S, S), "(a + \",\" + b).split(\",\")[1]", False),
+    (I, (S, S), "(a + \",\" + b + \",\").split(\",\").length", False),
+    (S, (S, S), "(b + \".\" + a).split(\"\\\\.\")[0]", False),
 ]
 PARAM_NAMES = {S: "ab", I: "i", J: "n", C: "c", Z: "z"}
 HELPERS = "    static String b(int i) { return i > 0 ? \"+\" : \"\"; }\n"

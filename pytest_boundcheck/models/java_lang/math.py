@@ -1,12 +1,12 @@
 """Math: absolute values, minima and maxima (floating point's too), signum, floor
-division and modulus, and the exact operations that throw on overflow."""
+division and modulus, the exact operations that throw on overflow, and hypot's facts."""
 from __future__ import annotations
 
 from functools import partial
 
 import z3
 
-from pytest_boundcheck.frontend.types import INT, LONG
+from pytest_boundcheck.frontend.types import DOUBLE, INT, LONG
 from pytest_boundcheck.models.common import division
 from pytest_boundcheck.models.registry import Registry, model
 from pytest_boundcheck.symex import semantics
@@ -26,6 +26,27 @@ def math_abs_floating(m, state, this, args, line):
     """abs(-0.0) is 0.0; abs(NaN) is NaN."""
     x = args[0]
     return Prim(x.type, z3.fpAbs(x.term, m.ctx)), state
+
+
+@model("java.lang.Math", "static double hypot(double, double)")
+def math_hypot(m, state, this, args, line):
+    """What the Javadoc says: +Infinity if either argument is infinite, else NaN if either
+    is NaN, +0.0 if both are zeros; otherwise a number no less than +0.0 (within an ulp of
+    the exact value, which is not modelled): an unknown deterministic function of the two
+    magnitudes, whichever the order and the signs (hypot(3, -4) is hypot(4, 3))."""
+    ctx = m.ctx
+    x, y = (z3.fpAbs(a.term, ctx) for a in args)
+    x_first = z3.fpGEQ(x, y, ctx)
+    larger, smaller = z3.If(x_first, x, y), z3.If(x_first, y, x)
+    result, state = m.function(state, "Math.hypot(double, double)",
+                               [Prim(DOUBLE, larger), Prim(DOUBLE, smaller)], DOUBLE, line)
+    sort = semantics.fp_sort(ctx, DOUBLE)
+    r = z3.fpAbs(result.term, ctx)
+    value = z3.If(z3.Or(z3.fpIsInf(x, ctx), z3.fpIsInf(y, ctx)), z3.fpPlusInfinity(sort),
+                  z3.If(z3.Or(z3.fpIsNaN(x, ctx), z3.fpIsNaN(y, ctx)), z3.fpNaN(sort),
+                        z3.If(z3.And(z3.fpIsZero(x, ctx), z3.fpIsZero(y, ctx)), z3.fpPlusZero(sort),
+                              z3.If(z3.fpIsNaN(r, ctx), larger, r))))
+    return Prim(DOUBLE, value), state
 
 
 @model("java.lang.Math", "static int min(int, int)")

@@ -1,4 +1,5 @@
-"""Making and changing java.util collections: constructors, add and put, and the
+"""Making and changing java.util collections: constructors, add, put, clear and a map's
+remove, and the
 factories (``List.of``, ``Set.copyOf``, ``Arrays.asList``, ``Collections.emptyList``,
 ``Collections.unmodifiableList``...). Past the length bound a path is cut."""
 from __future__ import annotations
@@ -123,6 +124,48 @@ def put(m, state, this, args, line):
     return old, store(m, state, this, seq)
 
 
+def clear(m, state, this, args, line):
+    """``Collection.clear()`` and ``Map.clear()``: empty. UnsupportedOperationException from
+    an immutable or unmodifiable one always, from a fixed-size one (``Arrays.asList``, the
+    empty ones of ``Collections``) where it has elements; a HashMap's key, value or entry
+    view clears its map, which is not modelled."""
+    views = [o for o in this.targets if o is not None and o.cls.fqname.startswith(_U + "HashMap.")]
+    state = m.stuck_unless(state, this.member_guard(views), "clear() of a HashMap's view", line)
+    seq = read(m, state, this)
+    refused = [o for o in this.targets if o is not None and how(o) in ("strict", "view")]
+    fixed = [o for o in this.targets if o is not None and how(o) == "fixed"]
+    state = m.throw(state, mk_or(m.ctx, [this.member_guard(refused), mk_and(
+        this.member_guard(fixed), folded(seq.size.term > 0))]), "java.lang.UnsupportedOperationException", line)
+    unknown = [o for o in this.targets if o is not None and how(o) == "any" and o.opaque]
+    state = m.stuck_unless(state, this.member_guard(unknown),
+                           f"changing a {this.targets[-1].cls.simple_name} of unknown class", line)
+    return None, store(m, state, this, empty(m, seq.kind))
+
+
+def map_remove(m, state, this, args, line):
+    """``Map.remove(key)``: the value the key mapped, and its entry gone (the later ones
+    move up, in their order); null where there was none. UnsupportedOperationException
+    from an immutable or unmodifiable map, whether or not it holds the key; the empty map
+    of Collections has nothing to remove."""
+    refused = [o for o in this.targets if o is not None and how(o) in ("strict", "view")]
+    state = m.throw(state, this.member_guard(refused), "java.lang.UnsupportedOperationException", line)
+    unknown = [o for o in this.targets if o is not None and how(o) == "any" and o.opaque]
+    state = m.stuck_unless(state, this.member_guard(unknown),
+                           f"changing a {this.targets[-1].cls.simple_name} of unknown class", line)
+    seq = read(m, state, this)
+    hits, state = lookup(m, state, this, seq, args[0], line)
+    null = ref_to(m.cls(OBJECT), None, m.ctx)
+    gone = [mk_or(m.ctx, hits[:k + 1]) for k in range(len(seq.keys))]
+
+    def moved_up(items: list) -> list:
+        return [merge_values(m.ctx, m.cls(OBJECT), [(g, (items + [null])[k + 1]), (m.true, x)])
+                for k, (g, x) in enumerate(zip(gone, items))]
+    found = mk_or(m.ctx, hits)
+    size = Prim(INT, mk_ite(found, z3.simplify(seq.size.term - 1), seq.size.term))
+    left = Seq(MAP, size, moved_up(seq.keys), moved_up(seq.values), seq.unordered)
+    return pick(m, hits, seq.values, null), store(m, state, this, left)
+
+
 def _source(m, state, ref: Ref, kinds, line: int, ordered: bool = True) -> tuple[Seq, object]:
     """The contents of a collection code copies (NullPointerException if null), in an
     order the model knows where the copy keeps it (``ordered``); copying from classes
@@ -225,6 +268,8 @@ def _unmodifiable(fqname: str):
 def register(r: Registry) -> None:
     on(r, classes_of(LIST, SET, VALUES, ENTRIES) + [_U + "Collection"], "boolean add(Object)", add)
     on(r, classes_of(MAP), "Object put(Object, Object)", put)
+    on(r, classes_of(LIST, SET, VALUES, ENTRIES, MAP) + [_U + "Collection"], "void clear()", clear)
+    on(r, classes_of(MAP), "Object remove(Object)", map_remove)
     for name, (kind, behaves) in KINDS.items():
         if behaves == "mutable":
             simple = name.rpartition(".")[2]
