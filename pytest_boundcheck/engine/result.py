@@ -56,11 +56,13 @@ class Assumption:
     among them trusted after exploring them exactly took that many seconds), "functions"
     (the calls ``subjects`` are deterministic functions; ``classes``: calls on objects of
     that many classes or more, not followed), "statics" (the static fields ``subjects``
-    start as class initialisation sets them)."""
+    start as class initialisation sets them; ``writers``: the methods that may assign
+    them another value, taken not to have been called)."""
     kind: str
     subjects: tuple[str, ...]
     trusted_after: float | None = None
     classes: int | None = None
+    writers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
