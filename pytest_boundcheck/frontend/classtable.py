@@ -434,10 +434,13 @@ class Program:
                 if _bridges(cand, method):
                     return cand, True
             c = c.superclass
-        for t in dynamic.supertypes():
+        for t in dynamic.supertypes():  # a default method, bridged as a class's would be
             for cand in t.methods:
-                if t.is_interface and not cand.abstract and cand.same_erasure(method):
-                    return cand, False
+                if t.is_interface and not cand.abstract and not cand.static and cand.name == method.name:
+                    if cand.same_erasure(method):
+                        return cand, False
+                    if _bridges(cand, method):
+                        return cand, True
         return None, False
 
 

@@ -56,6 +56,9 @@ class MethodCall(Expr):
     args: tuple[Expr, ...]
     is_super: bool = False
     text: str = ""
+    # ``Named.super.m()``: the type named before ``super`` (an interface whose default
+    # method is called, or an enclosing class)
+    super_of: TypeName | None = None
     # the type its surroundings give the result, where the syntax tells: what a call into
     # code without source returns (``parse.context_type``)
     context: TypeName | None = None
