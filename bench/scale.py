@@ -142,9 +142,18 @@ def pytest_run(root: Path, extra: list[str]) -> tuple[float, Path]:
     cmd = [sys.executable, "-m", "pytest", "--boundcheck", str(root), "-p", "no:cacheprovider",
            "-q", f"--junitxml={report}", *extra, str(root)]
     start = time.perf_counter()
-    subprocess.run(cmd, cwd=root.parent, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   check=False)
+    done = subprocess.run(cmd, cwd=root.parent, capture_output=True, text=True, check=False)
+    if "--collect-only" not in extra and not report.exists():
+        sys.exit(f"pytest wrote no report (exit {done.returncode}):\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
     return time.perf_counter() - start, report
+
+
+def outcome(case: ET.Element) -> str:
+    """An item's outcome as its JUnit test case records it."""
+    skipped = case.find("skipped")
+    if skipped is not None:
+        return "xfailed" if skipped.get("type") == "pytest.xfail" else "skipped"
+    return "failed" if case.find("failure") is not None else "passed"
 
 
 def measure(classes: int) -> dict:
@@ -154,9 +163,7 @@ def measure(classes: int) -> dict:
         generate(classes, root)
         collection, _ = pytest_run(root, ["--collect-only"])
         wall, report = pytest_run(root, ["-k", "Target.java and Target"])
-        items = {case.get("name"): (float(case.get("time", 0)),
-                                    "skipped" if case.find("skipped") is not None else
-                                    "failed" if case.find("failure") is not None else "passed")
+        items = {case.get("name"): (float(case.get("time", 0)), outcome(case))
                  for case in ET.parse(report).getroot().iter("testcase")}
     seconds = [t for t, _ in items.values()]
     return {"classes": classes, "collection_wall": collection, "check_wall": wall,
