@@ -38,7 +38,7 @@ def apart(program: Program, family: list[ClassInfo],
     one of ``family``, nor to one that can be. Made once per check, asked of each class."""
     group = _table(program, universe).group
     family_groups = {id(group[c]) for c in family if c in group}
-    return lambda other: id(group[other]) not in family_groups
+    return lambda other: id(group.get(other)) not in family_groups
 
 
 def meeting(program: Program, contract_id: str, receivers: list[ClassInfo],
