@@ -46,11 +46,13 @@ class Project:
         self.program = wiring.program_of(units)
         self.contracts = contracts.load_contracts(self.program)
         self.universe = applicable.universe(self.program)
+        self._by_file: dict[str, list[ClassInfo]] = {}  # path -> its classes, in order
+        for c in self.program.project:
+            self._by_file.setdefault(c.path, []).append(c)
 
     def classes_in(self, path: Path) -> list[ClassInfo]:
         """The project classes declared in one file, outer before nested, in source order."""
-        path = str(discover.place(Path(path).absolute()))
-        return [c for c in self.program.project if c.path == path]
+        return list(self._by_file.get(str(discover.place(Path(path).absolute())), ()))
 
     def contracts_for(self, cls: ClassInfo) -> list[Contract]:
         return applicable.applicable(self.program, cls, self.contracts)

@@ -57,12 +57,14 @@ class Assumption:
     (the calls ``subjects`` are deterministic functions; ``classes``: calls on objects of
     that many classes or more, not followed; ``raises``: the only exceptions they may throw,
     as their documentation lists them), "statics" (the static fields ``subjects``
-    start as class initialisation sets them)."""
+    start as class initialisation sets them; ``writers``: the methods that may assign
+    them another value, taken not to have been called)."""
     kind: str
     subjects: tuple[str, ...]
     trusted_after: float | None = None
     classes: int | None = None
     raises: tuple[str, ...] = ()
+    writers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

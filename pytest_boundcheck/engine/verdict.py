@@ -238,7 +238,8 @@ def assumptions(ex: Exploration, exact: float) -> tuple[Assumption, ...]:
         found.append(Assumption("functions", tuple(ex.summarised),
                                 classes=min(ex.summarised.values())))
     if ex.fresh_statics:
-        found.append(Assumption("statics", tuple(ex.fresh_statics)))
+        found.append(Assumption("statics", tuple(ex.fresh_statics), writers=tuple(dict.fromkeys(
+            w for writers in ex.fresh_statics.values() for w in writers))))
     return tuple(found)
 
 

@@ -362,6 +362,13 @@ class Program:
         writers = [m for m in cls.methods if fld.name in self.assigned_fields(m)]
         return bool(writers) and all(m.name == "hashCode" and not m.params for m in writers)
 
+    def static_writers(self, fld: FieldInfo) -> tuple[str, ...]:
+        """The methods and constructors of a static field's class that assign it, by name
+        (``Tag.setMatcher``): what may change it after class initialisation."""
+        return tuple(dict.fromkeys(
+            f"{m.owner.simple_name}.{m.owner.simple_name if m.name == '<init>' else m.name}"
+            for m in fld.owner.methods + fld.owner.ctors if fld.name in self.assigned_fields(m)))
+
     def subclasses(self, cls: ClassInfo) -> list[ClassInfo]:
         """Project classes that are ``cls`` or a subtype of it, in declaration order;
         remembered, as every check asks it of every class in its universe."""
@@ -427,10 +434,13 @@ class Program:
                 if _bridges(cand, method):
                     return cand, True
             c = c.superclass
-        for t in dynamic.supertypes():
+        for t in dynamic.supertypes():  # a default method, bridged as a class's would be
             for cand in t.methods:
-                if t.is_interface and not cand.abstract and cand.same_erasure(method):
-                    return cand, False
+                if t.is_interface and not cand.abstract and not cand.static and cand.name == method.name:
+                    if cand.same_erasure(method):
+                        return cand, False
+                    if _bridges(cand, method):
+                        return cand, True
         return None, False
 
 

@@ -56,6 +56,9 @@ class MethodCall(Expr):
     args: tuple[Expr, ...]
     is_super: bool = False
     text: str = ""
+    # ``Named.super.m()``: the type named before ``super`` (an interface whose default
+    # method is called, or an enclosing class)
+    super_of: TypeName | None = None
     # the type its surroundings give the result, where the syntax tells: what a call into
     # code without source returns (``parse.context_type``)
     context: TypeName | None = None
@@ -424,14 +427,31 @@ class CompilationUnit:
 
 
 def walk(node) -> Iterator[object]:
-    """``node`` and every node below it (statements, expressions, catch clauses...)."""
+    """``node`` and every node below it (statements, expressions, catch clauses...). Each
+    project's every class is walked a few times, so what a kind of value holds is looked
+    up once per kind (``_parts``), not asked of every value."""
     stack = [node]
     while stack:
         current = stack.pop()
-        if isinstance(current, (tuple, list)):
+        kind = type(current)
+        if kind is tuple or kind is list:
             stack.extend(reversed(current))
-        elif isinstance(current, TypeDecl):
-            yield current  # a class body is a scope of its own: not walked into
-        elif hasattr(current, "__dataclass_fields__") and not isinstance(current, TypeName):
+            continue
+        parts = _PARTS.get(kind)
+        if parts is None:
+            parts = _PARTS[kind] = _parts(kind)
+        if parts is not _LEAF:
             yield current
-            stack.extend(reversed([getattr(current, name) for name in current.__dataclass_fields__]))
+            stack.extend([getattr(current, name) for name in parts])
+
+
+_LEAF = ("leaf",)  # not a node: a name, a number, a type as written
+_PARTS: dict[type, tuple[str, ...]] = {}  # kind of value -> the fields walked, last first
+
+
+def _parts(kind: type) -> tuple[str, ...]:
+    if kind is TypeDecl:
+        return ()  # a class body is a scope of its own: not walked into
+    if not hasattr(kind, "__dataclass_fields__") or issubclass(kind, TypeName):
+        return _LEAF
+    return tuple(reversed(kind.__dataclass_fields__))

@@ -8,6 +8,7 @@ file only.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import tree_sitter_java
@@ -66,9 +67,22 @@ def parse_source(source: bytes | str, path: str = "<source>") -> ast.Compilation
     if isinstance(source, str):
         source = source.encode()
     root = _parser().parse(source).root_node
+    if root.has_error and _VARARGS_ANNOTATIONS.search(source):
+        root = _parser().parse(_VARARGS_ANNOTATIONS.sub(_blanked, source)).root_node
     if root.has_error:
         raise _syntax_error(root, path, source)
     return _Converter(path).unit(root)
+
+
+# Annotations between a variable-arity parameter's type and its ellipsis (``String
+# @Nullable ... names``, JLS 8.4.1), which javac reads and tree-sitter-java does not. A file
+# that does not parse is parsed again with them blanked out, every position kept: they
+# annotate the type of the array's elements, which no check reads.
+_VARARGS_ANNOTATIONS = re.compile(rb"(?<=[\w>\]])((?:\s*@[\w.]+(?:\s*\([^()]*\))?)+)(?=\s*\.\.\.)")
+
+
+def _blanked(match: re.Match) -> bytes:
+    return re.sub(rb"[^\n]", b" ", match.group(1))
 
 
 def parse_members(class_name: str, members: list[str], line: int, path: str) -> ast.TypeDecl:

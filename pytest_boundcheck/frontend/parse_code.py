@@ -371,7 +371,8 @@ class CodeConverter:
         if obj is not None and obj.type == "super":
             return ast.MethodCall(line_of(node), None, name, args, is_super=True, text=text)
         if any(c.type == "super" for c in node.children) and obj is not None:
-            return ast.UnsupportedExpr(line_of(node), "qualified super method call")
+            return ast.MethodCall(line_of(node), None, name, args, is_super=True, text=text,
+                                  super_of=ast.TypeName(text_of(obj)))
         target = self.expr(obj) if obj is not None else None
         return ast.MethodCall(line_of(node), target, name, args, text=text,
                               context=self.context_type(node))

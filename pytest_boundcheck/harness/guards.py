@@ -13,6 +13,7 @@ are left out (to the equals of its group, such an object is no different from a 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pytest_boundcheck.frontend import javaast as ast
@@ -29,14 +30,15 @@ BY_SYMMETRY = "by symmetry"
 _COLLECTIONS = ("java.util.List", "java.util.Set", "java.util.Map", "java.util.Map.Entry")
 
 
-def apart(program: Program, family: list[ClassInfo], other: ClassInfo,
-          universe: list[ClassInfo]) -> bool:
-    """Is ``other`` in another group than every class of ``family``, where a group is what
-    the relation "one's equals may accept the other" links, in either direction and
-    through any chain? Then no object of ``other`` can be equal to one of ``family``, nor
-    to one that can be."""
+def apart(program: Program, family: list[ClassInfo],
+          universe: list[ClassInfo]) -> Callable[[ClassInfo], bool]:
+    """A test: is a class of the universe in another group than every class of
+    ``family``, where a group is what the relation "one's equals may accept the other"
+    links, in either direction and through any chain? Then no object of it can be equal to
+    one of ``family``, nor to one that can be. Made once per check, asked of each class."""
     group = _table(program, universe).group
-    return all(group[c] is not group[other] for c in family if c in group)
+    family_groups = {id(group[c]) for c in family if c in group}
+    return lambda other: id(group.get(other)) not in family_groups
 
 
 def meeting(program: Program, contract_id: str, receivers: list[ClassInfo],
@@ -89,11 +91,22 @@ class _Table:
 def _table(program: Program, universe: list[ClassInfo]) -> _Table:
     """Read once per program and universe (a check of an abstract class on an unknown
     subclass's objects adds that class to it, ``harness.receiver_types``); the groups are a
-    union-find over the classes."""
+    union-find over the classes. Found again by the universe list itself, which no one
+    changes, before its contents: hashing ten thousand classes on every question made a
+    check's cost grow with the project's size."""
+    same_list = program.derived.setdefault("equals tables by list", {})  # id -> (list, table)
+    seen = same_list.get(id(universe))
+    if seen is not None and seen[0] is universe:
+        return seen[1]
     known = program.derived.setdefault("equals tables", {})  # universe -> _Table
     key = tuple(universe)
-    if key in known:
-        return known[key]
+    if key not in known:
+        known[key] = _new_table(program, universe)
+    same_list[id(universe)] = (universe, known[key])
+    return known[key]
+
+
+def _new_table(program: Program, universe: list[ClassInfo]) -> _Table:
     below = _Subtypes(universe)
     accepted = {c: _accepted(program, c, c, below, set()) for c in universe}
     parent = {c: c for c in universe}
@@ -112,8 +125,7 @@ def _table(program: Program, universe: list[ClassInfo]) -> _Table:
             link(c, other)
     for a, b in zip(by_symmetry, by_symmetry[1:]):  # and with each other
         link(a, b)
-    known[key] = _Table(accepted, {c: root(c) for c in universe})
-    return known[key]
+    return _Table(accepted, {c: root(c) for c in universe})
 
 
 def accepted(program: Program, cls: ClassInfo, universe: list[ClassInfo]) -> Accepted:

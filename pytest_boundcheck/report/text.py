@@ -92,6 +92,8 @@ def assumptions_text(assumptions: tuple[Assumption, ...]) -> str:
         else:
             text += (f"; assumed the static fields {', '.join(a.subjects)} start as class "
                      "initialisation sets them")
+            if a.writers:
+                text += f" and keep that value ({', '.join(a.writers)} not called)"
     return text
 
 

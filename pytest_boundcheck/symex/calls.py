@@ -153,7 +153,7 @@ class CallsMixin:
         receiver: Ref | None = None
         static_type: ClassInfo | None = None
         if expr.is_super:
-            static_type, receiver = frame.cls.superclass, frame.this
+            static_type, receiver = self._super_type(expr, state), frame.this
         elif expr.target is None:
             static_type = self._enclosing_with_method(expr.name)
             receiver = frame.this if static_type is frame.cls else None
@@ -200,6 +200,17 @@ class CallsMixin:
             self.observations.append(Observation(expr.text, reached, result, site,
                                                  list(self.handlers[-1][start:])))
         return result, state
+
+    def _super_type(self, expr: ast.MethodCall, state: State) -> ClassInfo:
+        """Where ``super.m()`` finds ``m``: the superclass, or for ``Named.super.m()`` the
+        interface ``Named`` that the class implements directly (JLS 15.12.1)."""
+        if expr.super_of is None:
+            return self.frame.cls.superclass
+        named = self.resolve_type(expr.super_of)
+        if named not in self.frame.cls.interfaces:
+            self.unsupported(state, f"{expr.super_of.name}.super.{expr.name}() of an enclosing "
+                                    "class's superclass", expr.line)
+        return named
 
     def _enclosing_with_method(self, name: str) -> ClassInfo:
         c: ClassInfo | None = self.frame.cls

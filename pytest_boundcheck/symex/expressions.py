@@ -252,8 +252,6 @@ class ExpressionsMixin:
             return (lambda s: self.array_read(s, array, index, target.line)), write_element, state
         else:
             self.unsupported(state, f"assignment to a {type(target).__name__}", target.line)
-        if fld.static and fld.final:
-            self.unsupported(state, f"assignment to static field {fld.name}", target.line)
         if fld.static:
             self._check_static(state, fld, target.line)
             obj = self.class_state(fld.owner)

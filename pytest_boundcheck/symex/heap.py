@@ -206,11 +206,10 @@ class HeapMixin:
         key = (obj, fld)
         if obj.kind == "enum" and (self.enum_trouble(obj.cls) is not None or key not in self._initialised):
             self._enum_unsupported(state, obj.cls)
+        if obj.kind == "statics":
+            return self.static_start(state, fld)
         if key in self._initialised:
             return self._initialised[key]
-        if obj.kind == "statics":
-            self.fresh_statics.setdefault(fld.key)
-            return self.constant_value(fld) if fld.init is not None else self.default_value(fld.type)
         if obj.kind != "slot":
             raise AssertionError(f"field {fld.key} of {obj} read before it was set")
         return self.initial_value(obj, fld)

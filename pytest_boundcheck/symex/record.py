@@ -86,7 +86,7 @@ class Exploration:
     assumed: tuple[str, ...]  # classes taken to obey their contracts
     trusted: tuple[str, ...]  # of those, project classes a trusting check trusted
     library_parts: dict[str, set[HeapObj]]
-    fresh_statics: tuple[str, ...]
+    fresh_statics: dict[str, tuple[str, ...]]  # static fields read -> methods assigning them
     met_arrays: bool
     objects: list[HeapObj]
     string_bounds: str
@@ -126,7 +126,7 @@ def hand_on(ex, maker, arguments: list[Ref], thrown: list[Thrown]) -> Exploratio
         ex.texts, thrown, ex.observations, ex.sites,
         ex.start.guard if ex.start is not None else None, ex.stuck, ex.cuts, ex.functions,
         ex.summarised, tuple(ex.assumed), tuple(ex.trusted()), ex.library_parts,
-        tuple(ex.fresh_statics), ex.met_arrays, ex.objects, ex.string_bounds(), arguments,
+        dict(ex.fresh_statics), ex.met_arrays, ex.objects, ex.string_bounds(), arguments,
         maker.recipes, maker.made(), maker.unconfirmed_uses, StartHeap(ex),
         mk_or(ex.ctx, [value.null_guard() for (obj, _), value in ex.initial.items()
                        if obj.cls in maker.by_fields and isinstance(value, Ref)]),

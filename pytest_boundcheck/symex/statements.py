@@ -18,6 +18,8 @@ from pytest_boundcheck.symex.values import (
     ref_to,
 )
 
+_INFERRED = ast.TypeName("var")  # the type of a local declared with ``var``
+
 
 class StatementsMixin:
     """The executor's statements (``Executor``)."""
@@ -31,11 +33,12 @@ class StatementsMixin:
         return state
 
     def _exec_LocalVar(self, stmt: ast.LocalVar, state: State) -> State:
-        t = self.resolve_type(stmt.type)
         if stmt.init is None:
-            value = self.default_value(t)
+            value = self.default_value(self.resolve_type(stmt.type))
+        elif stmt.type == _INFERRED:  # ``var x = ...``: the initialiser's own type
+            value, state = self.eval(stmt.init, state)
         else:
-            value, state = self.eval_to(stmt.init, t, state, stmt.line)
+            value, state = self.eval_to(stmt.init, self.resolve_type(stmt.type), state, stmt.line)
         state.env[stmt.name] = value
         if stmt.final and stmt.init is not None and self.is_constant(stmt.init, state):
             self.frame.constants.add(stmt.name)

@@ -24,16 +24,77 @@ class StaticsMixin:
         # of static final fields
         self._initialised: dict[tuple[HeapObj, FieldInfo], Value] = {}
         self._enum_trouble: dict[str, Event | None] = {}  # what stops making an enum's constants
-        self._class_states: dict[str, HeapObj] = {}  # class -> its non-final static fields' holder
-        self.fresh_statics: dict[str, None] = {}  # such fields read before the check wrote them
+        self._class_states: dict[str, HeapObj] = {}  # class -> its static fields' holder
+        # non-final static fields read before the check wrote them -> the methods that may
+        # assign them another value
+        self.fresh_statics: dict[str, tuple[str, ...]] = {}
+        self._class_inits: dict[str, Event | None] = {}  # what stops a class's initialisation
+        self._initialising: set[str] = set()  # classes whose initialisation is running
+
+    def _held_static(self, state: State, fld: FieldInfo, line: int) -> None:
+        """A static field the engine can hold: a project class's."""
+        if not fld.owner.is_project:
+            self.unsupported(state, f"non-final static field {fld.owner.simple_name}.{fld.name}", line)
 
     def _check_static(self, state: State, fld: FieldInfo, line: int) -> None:
-        """A non-final static field the engine can hold: a project class's, initialised
-        by a constant or not at all (a lazy cache: ``if (cache == null) cache = ...``)."""
-        if not fld.owner.is_project or (fld.init is not None and not self.constant_initialiser(fld)):
-            self.unsupported(state, f"non-final static field {fld.owner.simple_name}.{fld.name}"
-                                    f"{' initialised by a non-constant expression' if fld.owner.is_project else ''}",
-                             line)
+        """A static field code may assign: a project class's, non-final or assigned by its
+        own class's initialisation."""
+        self._held_static(state, fld, line)
+        if fld.final and fld.owner.fqname not in self._initialising:
+            self.unsupported(state, f"assignment to static field {fld.name}", line)
+
+    # -- class initialisation
+    def static_start(self, state: State, fld: FieldInfo) -> Value:
+        """A static field of a project class that the check has not written: as class
+        initialisation leaves it (JLS 12.4.2), or, while that runs, at its default. A
+        non-final one may have been assigned since by the methods that assign it: the
+        result says it assumed they were not called (``fresh_statics``)."""
+        cls = fld.owner
+        if not fld.final and cls.fqname not in self._initialising:
+            self.fresh_statics.setdefault(fld.key, self.program.static_writers(fld))
+        if has_static_blocks(cls) and cls.fqname not in self._initialising:
+            trouble = self._initialise_class(cls)
+            if trouble is not None:
+                self.unsupported(state, trouble.what, trouble.where.line, trouble.where.path or "?")
+        key = (self.class_state(cls).targets[0], fld)
+        if key in self._initialised:
+            return self._initialised[key]
+        if cls.fqname in self._initialising or fld.init is None:
+            return self.default_value(fld.type)
+        if self.constant_initialiser(fld):
+            return self.constant_value(fld)
+        return self._initialised_static(state, fld, fld.line)
+
+    def _initialise_class(self, cls: ClassInfo) -> Event | None:
+        """Run the initialisation of a project class with ``static {}`` blocks once per
+        check: its static field initialisers and static blocks in textual order; what
+        stops it, if anything. The fields it sets are the class's holder's
+        (``class_state``) in ``_initialised``. A class without such blocks has each static
+        field initialised alone, when first read: no other code can change what its
+        initialiser sees."""
+        if cls.fqname not in self._class_inits:
+            self._class_inits[cls.fqname] = None  # while it runs
+            holder = self.class_state(cls)
+            steps = sorted([(f.line, 0, f) for f in cls.fields.values()
+                            if f.static and f.init is not None and not self.is_constant_field(f)]
+                           + [(i.body.line, 1, i.body) for i in cls.decl.initializers if i.static],
+                           key=lambda step: step[:2])
+
+            def run(state):
+                for _, _, step in steps:
+                    if isinstance(step, FieldInfo):
+                        value, state = self.eval_to(step.init, step.type, state, step.line)
+                        state = self.write_field(state, holder, step, value, step.line)
+                    else:
+                        state = self.exec_stmt(step, state)
+                return None, state
+            self._initialising.add(cls.fqname)
+            try:
+                self._class_inits[cls.fqname] = self._class_init(
+                    cls, f"initialising {cls.simple_name}", cls.decl.line, run)[1]
+            finally:
+                self._initialising.discard(cls.fqname)
+        return self._class_inits[cls.fqname]
 
     # -- enums
     def enum_constants(self, cls: ClassInfo) -> list[HeapObj]:
@@ -129,8 +190,9 @@ class StaticsMixin:
         constant = self.enum_constant(fld)
         if constant is not None:
             return constant
-        if not fld.final:
-            self._check_static(state, fld, line)
+        if not fld.final or (fld.owner.is_project and has_static_blocks(fld.owner)
+                             and not self.is_constant_field(fld)):
+            self._held_static(state, fld, line)
             return self.read(state, self.class_state(fld.owner).targets[0], fld)
         if not self.is_constant_field(fld) and not built_once(fld.init):
             return self._initialised_static(state, fld, line)
@@ -191,6 +253,10 @@ class StaticsMixin:
             return self.is_constant(fld.init, State(self.true, {}, {}))
         finally:
             self.frames.pop()
+
+
+def has_static_blocks(cls: ClassInfo) -> bool:
+    return cls.decl is not None and any(i.static for i in cls.decl.initializers)
 
 
 def built_once(init) -> bool:

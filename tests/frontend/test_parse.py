@@ -5,6 +5,7 @@ import textwrap
 
 import pytest
 
+from pytest_boundcheck.frontend import javaast as ast
 from pytest_boundcheck.frontend.parse import JavaSyntaxError, parse_source
 
 EQUALS_PASS = {"equals-reflexive": "passed", "equals-symmetric": "passed",
@@ -49,3 +50,25 @@ def test_comments_between_any_two_tokens_are_ignored(java):
         }
         """)
     assert java.statuses(results) == EQUALS_PASS
+
+
+def test_walk_visits_every_node_in_source_order_but_not_nested_class_bodies():
+    method = parse_source(textwrap.dedent("""
+        class A {
+            int f(int a) {
+                Object o = new Object() { int g() { return 7; } };
+                return a + 1;
+            }
+        }
+        """)).types[0].methods[0]
+    kinds = [type(n).__name__ for n in ast.walk(method.body)]
+    assert kinds == ["Block", "LocalVar", "New", "TypeDecl", "Return", "Binary", "Name", "Literal"]
+
+
+def test_annotations_before_a_varargs_ellipsis_are_read_past_keeping_positions():
+    ctor = parse_source("class A {\n  A(String @Nullable @B(x = 1) ... r) { int y = 0; }\n}\n"
+                        ).types[0].constructors[0]
+    assert [p.name for p in ctor.params] == ["r"] and ctor.body.stmts[0].line == 2
+    with pytest.raises(JavaSyntaxError) as caught:  # another error in the file is still its own
+        parse_source("class A {\n  A(String @Nullable ... r) {}\n  int f() { return 1 +; }\n}\n", "A.java")
+    assert (caught.value.line, caught.value.column) == (3, 23)
