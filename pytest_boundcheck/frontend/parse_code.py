@@ -388,6 +388,19 @@ class CodeConverter:
         return ast.FieldAccess(line_of(node), self.expr(obj), text_of(field))
 
     def expr_method_invocation(self, node):
+        """A chain ``b.append(x).append(y)...`` (a generated ``toString``) nests as deep
+        as it is long: its calls are converted in a loop, the innermost first."""
+        spine = [node]
+        while (target := spine[-1].child_by_field_name("object")) is not None \
+                and target.type == "method_invocation":
+            spine.append(target)
+        result = self._invocation(spine.pop())
+        for link in reversed(spine):
+            result = self._invocation(link, result)
+        return result
+
+    def _invocation(self, node: Node, target: ast.Expr | None = None) -> ast.Expr:
+        """The call ``node``, on ``target`` if converted already."""
         obj = node.child_by_field_name("object")
         name = text_of(node.child_by_field_name("name"))
         args = self.args(node.child_by_field_name("arguments"))
@@ -396,9 +409,10 @@ class CodeConverter:
             return ast.MethodCall(line_of(node), None, name, args, is_super=True, text=text)
         if any(c.type == "super" for c in node.children) and obj is not None:
             return ast.UnsupportedExpr(line_of(node), "qualified super method call")
-        target = self.expr(obj) if obj is not None else None
+        if target is None and obj is not None:
+            target = self.expr(obj)
         return ast.MethodCall(line_of(node), target, name, args, text=text,
-                              context=self.context_type(node))
+                              context=self.context_type(node), column=column_of(node))
 
     def context_type(self, node: Node) -> ast.TypeName | None:
         """The type an expression's surroundings give its value, where the syntax alone

@@ -92,6 +92,7 @@ class Executor(StatementsMixin, SwitchMixin, ExpressionsMixin, OperatorsMixin, C
         self.trusting = trusting
         self.arguments: set[HeapObj] = set()  # the objects the contract is checked on
         self.steps = 0  # statements and expressions evaluated: effort, the same on every run
+        self.nesting = 0  # expressions and statements being evaluated within one another
         self.step_limit = math.inf
         self.universe = universe  # concrete types an initial object may have
         self.true = z3.BoolVal(True, ctx)
@@ -145,14 +146,31 @@ class Executor(StatementsMixin, SwitchMixin, ExpressionsMixin, OperatorsMixin, C
         self.step()
         if time.perf_counter() > self.deadline:
             raise OutOfTime(self.here(stmt.line, stmt.column))
-        return _STATEMENTS[type(stmt)](self, stmt, state)
+        self.nest(state, stmt)
+        try:
+            return _STATEMENTS[type(stmt)](self, stmt, state)
+        finally:
+            self.nesting -= 1
 
     def eval(self, expr: ast.Expr, state: State) -> tuple[Value, State]:
         self.step()
+        self.nest(state, expr)
         try:
             return _EXPRESSIONS[type(expr)](self, expr, state)
         except NotModelled as e:
             self.unsupported(state, str(e), expr.line, column=expr.column)
+        finally:
+            self.nesting -= 1
+
+    def nest(self, state: State, node: ast.Expr | ast.Stmt) -> None:
+        """Enter ``node``: code nested deeper than ``NESTING_LIMIT`` (counted across the
+        calls inlined) is a construct the engine does not model, so that evaluating it,
+        which recurses, stays within Python's stack whatever the code's shape."""
+        if self.nesting >= NESTING_LIMIT:
+            self.unsupported(state, f"code nested more than {NESTING_LIMIT} deep "
+                             "(expressions and statements within one another, across calls)",
+                             node.line, column=node.column)
+        self.nesting += 1
 
     def resolve_type(self, tn: ast.TypeName) -> JType:
         method = self.frame.method
@@ -173,3 +191,6 @@ _EXPRESSIONS = _table("_eval_", (
     ast.Binary, ast.Unary, ast.Update, ast.Cast, ast.InstanceOf, ast.Conditional,
     ast.ClassLiteral, ast.ArrayAccess, ast.ArrayInit, ast.NewArray, ast.SwitchExpr, ast.Lambda,
     ast.MethodRef, ast.UnsupportedExpr))
+
+
+NESTING_LIMIT = 150

@@ -40,17 +40,17 @@ class OperatorsMixin:
         while isinstance(spine[-1].left, ast.Binary) and spine[-1].left.op not in _SHORT_CIRCUIT:
             spine.append(spine[-1].left)
         innermost = spine.pop()
-        left, state = self._first_operation(innermost, state)
+        value, state = self._first_operation(innermost, state)
         constant = self.is_constant(innermost, state)
-        value, state = self._interned(left, constant), state
         for link in reversed(spine):
+            if link.op != "+":  # a text the chain made so far is compared, say
+                value = self._interned(value, constant)
             operand = self._compared_with(link.right, value) if link.op in semantics.COMPARISONS \
                 else link.right
             right, state = self.eval(operand, state)
             value, state = self.binary(link.op, value, right, state, link.line)
             constant = constant and self.is_constant(link.right, state)
-            value = self._interned(value, constant)
-        return value, state
+        return self._interned(value, constant), state
 
     def _first_operation(self, expr: ast.Binary, state: State):
         """``expr``'s value, its left operand being no operation of a chain."""
