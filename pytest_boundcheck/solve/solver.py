@@ -53,7 +53,7 @@ from pytest_boundcheck.solve.terms import (
 )
 from pytest_boundcheck.solve.weaken import TooLate, Weigher, WithoutFloatingPoint
 from pytest_boundcheck.symex.strings import Text
-from pytest_boundcheck.symex.values import mk_or
+from pytest_boundcheck.symex.values import checked, mk_or
 
 
 def configure_z3(config: EngineConfig = DEFAULT) -> None:
@@ -156,7 +156,7 @@ class Solver:
             s.set("rlimit", rlimit)
         self.queries += 1
         s.add(*translated(terms, s.ctx))
-        result = s.check()
+        result = checked(s)
         statistics = s.statistics()  # Z3 counts the units per context: these are the query's
         if "rlimit count" in statistics.keys():
             self.spent += statistics.get_key_value("rlimit count")

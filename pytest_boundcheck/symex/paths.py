@@ -14,6 +14,7 @@ from pytest_boundcheck.symex.values import (
     DeadPath,
     Ref,
     Value,
+    checked,
     is_false,
     merge_values,
     mk_and,
@@ -195,7 +196,7 @@ class PathsMixin:
             return True
         self._oracle.push()
         self._oracle.add(self.aids.weakened(guard))
-        result = self._oracle.check()
+        result = checked(self._oracle)
         self._oracle.pop()
         self._oracle_misses[asker] = self._oracle_misses[asker] + 1 if result == z3.unknown else 0
         return result != z3.unsat
