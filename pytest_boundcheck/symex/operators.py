@@ -24,7 +24,6 @@ from pytest_boundcheck.symex.values import (
     ref_eq,
 )
 
-
 _SHORT_CIRCUIT = ("&&", "||")
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from test_plugin import write  # tests/plugin/ is on sys.path (test modules without a package)
+# tests/plugin/ is on sys.path (test modules without a package)
+from test_plugin import write
 
 
 def _value_class(name: str, equals: str, hash_code: str) -> str:
