@@ -40,6 +40,11 @@ class EngineConfig:
     # out one call in ``ruled_out_ratio``: simplifying is cheap where it helps, costly where not
     ruled_out_misses: int = 200
     ruled_out_ratio: int = 10
+    # object fields that the states of a check's paths may hold copies of, joined paths'
+    # and exceptions' together: a size measure of the check (fields times objects times
+    # branches) that caps its memory the same on every machine; past it, the paths end as
+    # at a construct the engine does not model (a skip, never a crash of the process)
+    held_fields: int = 4_000_000
     # ------------------------------------------------------------- making objects
     # levels of objects built as constructor arguments; deeper reference arguments are null
     max_nesting: int = 2

@@ -25,6 +25,12 @@ class FieldRow:
     field: str
     values: tuple[str, ...]
 
+    @property
+    def differs(self) -> bool:
+        """Do the objects hold different values here (or only some have the field)?"""
+        shown = {v for v in self.values if v}
+        return len(shown) > 1 or "" in self.values and bool(shown) and len(self.values) > 1
+
 
 @dataclass(frozen=True)
 class Counterexample:
@@ -42,3 +48,5 @@ class Counterexample:
     package: str
     reflective: bool                # the code uses the reflection helpers ``allocate`` and ``set``
     exact: bool                     # every object could be written as Java
+    # fields of a wide class left out of ``rows``: the same in every object, never read
+    rows_left_out: int = 0

@@ -5,6 +5,8 @@ recorded, so what the report says is what the formula says.
 """
 from __future__ import annotations
 
+import math
+
 import z3
 
 from pytest_boundcheck.counterexample import collections as collections_java
@@ -27,6 +29,8 @@ from pytest_boundcheck.symex.record import Exploration
 from pytest_boundcheck.symex.semantics import float_value, signed_value
 from pytest_boundcheck.symex.state import Location, Observation, Thrown
 from pytest_boundcheck.symex.values import HeapObj, Prim, Ref, Value
+
+WHOLE_TABLE = 12  # fields a counterexample's table shows all of
 
 _MODEL_SITES = {
     "Object.equals": "Object.equals: identity",
@@ -244,9 +248,23 @@ class Rendering:
             self.lines.append(f"// no constructor makes this {obj.cls.simple_name}: fields set by "
                               "reflection")
         self.lines.append(f"{type_} {name} = allocate({type_}.class);")
+        # of a wide class, the fields ``allocate`` leaves as they should be are not set
+        wide = len(fields) > WHOLE_TABLE
+        left = [f for f in fields if wide and self.is_default(self.heap.value_at_start(obj, f))]
         for f in fields:
-            value = self.field_value(obj, f)
-            self.lines.append(f'set({name}, {self.type_name(f.owner)}.class, "{f.name}", {value});')
+            if f not in left:
+                value = self.field_value(obj, f)
+                self.lines.append(f'set({name}, {self.type_name(f.owner)}.class, "{f.name}", {value});')
+        if left:
+            other = "other " if len(left) < len(fields) else ""
+            self.lines.append(f"// its {other}{len(left):,} fields keep their default values")
+
+    def is_default(self, v: Value) -> bool:
+        """Is ``v`` the value a field has before any code sets it (0, false, null)?"""
+        if isinstance(v, Prim):
+            number = self.number(v)
+            return number == 0 and math.copysign(1, number) > 0  # not -0.0
+        return self.target(v) is None
 
     def field_value(self, obj: HeapObj, f: FieldInfo, shown: bool = False) -> str:
         return self.java(self.heap.value_at_start(obj, f), shown=shown)
@@ -270,8 +288,11 @@ class Rendering:
             return cls.simple_name
         return cls.fqname
 
-    def field_table(self, params: list[tuple[str, Ref]]) -> tuple[tuple[str, ...], tuple[FieldRow, ...]]:
-        """The parameters' objects side by side, field by field: (columns, rows)."""
+    def field_table(self, params: list[tuple[str, Ref]]) -> tuple[tuple[str, ...], tuple[FieldRow, ...], int]:
+        """The parameters' objects side by side, field by field: (columns, rows, rows left
+        out). Of a class with more than ``WHOLE_TABLE`` fields, only those that differ or
+        that the check read are shown: a row for each of 2,000 fields hides the few that
+        matter."""
         columns = []
         for name, ref in params:
             obj = self.target(ref)
@@ -282,11 +303,15 @@ class Rendering:
         for _, obj in columns:
             fields += [f for f in obj.cls.instance_fields() if f not in fields]
         if not fields:
-            return (), ()
-        rows = tuple(FieldRow(f.name, tuple(self.field_value(obj, f, shown=True)
-                                            if obj.cls.is_subtype_of(f.owner) else ""
-                                            for _, obj in columns)) for f in fields)
-        return tuple(f"{name} ({obj.cls.simple_name})" for name, obj in columns), rows
+            return (), (), 0
+        rows = [(f, FieldRow(f.name, tuple(self.field_value(obj, f, shown=True)
+                                           if obj.cls.is_subtype_of(f.owner) else ""
+                                           for _, obj in columns))) for f in fields]
+        if len(rows) > WHOLE_TABLE:
+            read = self.heap.fields_read()
+            rows = [(f, row) for f, row in rows if row.differs or f in read]
+        return (tuple(f"{name} ({obj.cls.simple_name})" for name, obj in columns),
+                tuple(row for _, row in rows), len(fields) - len(rows))
 
     def site(self, term: z3.ExprRef) -> tuple[str, Location | None]:
         """Where a call returned: as shown, and as a place in the sources if it is one."""
@@ -317,7 +342,7 @@ def render(record: Exploration, model: z3.ModelRef, summary: str, params: list[t
         r.parameter(name, ref)
     steps = tuple(c for c in (r.call(o) for o in record.observations) if c is not None)
     statements = tuple(r.lines)  # (what the table and results below name is not made here)
-    columns, rows = r.field_table(params)
+    columns, rows, left_out = r.field_table(params)
     returned = tuple(r.function_results())
     fired = r.fired(record.thrown)
     code = Rendering(record, model, package)
@@ -327,7 +352,7 @@ def render(record: Exploration, model: z3.ModelRef, summary: str, params: list[t
         summary, statements, columns, rows, returned, steps, fired is not None,
         r.exception_name(fired) if fired is not None else "AssertionError",
         fired.message if fired is not None else None, fired.where if fired is not None else None,
-        tuple(code.lines), package, code.reflective, code.exact)
+        tuple(code.lines), package, code.reflective, code.exact, left_out)
     return found, frozenset(r.names)
 
 

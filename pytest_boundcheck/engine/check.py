@@ -20,6 +20,7 @@ not count; that item is skipped, saying its verdict would not be reproducible.
 """
 from __future__ import annotations
 
+import ctypes
 import gc
 
 import z3
@@ -34,11 +35,14 @@ from pytest_boundcheck.engine.result import (
     OwnClassesOnly,
     SafetyNetReached,
     SolverFailed,
+    Unsupported,
+    UnsupportedReached,
     WithinSmaller,
     undecided,
 )
 from pytest_boundcheck.engine.verdict import Schedule, check_on
 from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.frontend.location import Location
 from pytest_boundcheck.frontend.types import ClassInfo
 from pytest_boundcheck.harness.applicable import joins_universe, receiver_types
 from pytest_boundcheck.harness.contracts import Contract
@@ -60,6 +64,15 @@ def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
         failed = CheckResult(cls.fqname, contract.id, SolverFailed(message, bounds))
     except WallLimitReached as e:
         failed = CheckResult(cls.fqname, contract.id, SafetyNetReached(e.seconds, bounds))
+    except (RecursionError, ctypes.ArgumentError) as e:
+        # the executor stops at code nested deeper than it evaluates (``NESTING_LIMIT``);
+        # any other walk over code this deep costs this item only (inside a call to Z3,
+        # ctypes reports Python's RecursionError as an ArgumentError)
+        if "RecursionError" not in repr(e):
+            raise
+        where = Location(cls.path, cls.decl.line if cls.decl else 0)
+        failed = CheckResult(cls.fqname, contract.id, UnsupportedReached(
+            (Unsupported("code nested too deeply to check", where),)))
     gc.collect()  # the failed check's solver terms, in reference cycles, hold Z3's memory
     return failed
 

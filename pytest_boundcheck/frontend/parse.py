@@ -71,7 +71,14 @@ def parse_source(source: bytes | str, path: str = "<source>") -> ast.Compilation
         root = _parser().parse(_VARARGS_ANNOTATIONS.sub(_blanked, source)).root_node
     if root.has_error:
         raise _syntax_error(root, path, source)
-    return _Converter(path).unit(root)
+    try:
+        return _Converter(path).unit(root)
+    except RecursionError:
+        # the chains real code nests deep (operators, calls, else-if) are converted in
+        # loops; any other shape this deep costs its file only
+        deepest, depth = _deepest(root)
+        raise JavaSyntaxError(path, deepest.start_point.row + 1, deepest.start_point.column + 1,
+                              f"code nested {depth} deep: too deep to read") from None
 
 
 # Annotations between a variable-arity parameter's type and its ellipsis (``String
@@ -101,6 +108,18 @@ def _syntax_error(root: Node, path: str, source: bytes) -> JavaSyntaxError:
         text = source.splitlines()[bad.start_point.row].decode(errors="replace").strip()
         detail = f"syntax error near: {text[:80]}"
     return JavaSyntaxError(path, line, column, detail)
+
+
+def _deepest(root: Node) -> tuple[Node, int]:
+    """The first of the most deeply nested nodes under ``root``, and its depth."""
+    deepest, depth = root, 0
+    pending = [(root, 0)]
+    while pending:
+        node, level = pending.pop()
+        if level > depth:
+            deepest, depth = node, level
+        pending.extend((child, level + 1) for child in reversed(node.named_children))
+    return deepest, depth
 
 
 def _first_error(node: Node) -> Node:

@@ -32,6 +32,25 @@ def text_of(node: Node) -> str:
     return node.text.decode()
 
 
+def _unparenthesized(node: Node) -> Node:
+    """``node`` without the parentheses around it, however many."""
+    while node.type == "parenthesized_expression":
+        node = named_children(node)[0]
+    return node
+
+
+def _right_chain(node: Node, field_name: str) -> list[Node]:
+    """``node`` and the nodes of its type nested in its ``field_name`` child, down to the
+    first of another type (parentheses between them left out)."""
+    chain = [node]
+    while True:
+        nested = chain[-1].child_by_field_name(field_name)
+        nested = _unparenthesized(nested) if nested is not None else None
+        if nested is None or nested.type != node.type:
+            return chain
+        chain.append(nested)
+
+
 def named_children(node: Node) -> list[Node]:
     """A node's named children without comments, which the grammar allows between any
     two tokens (``if (/* note */ a == b)``)."""
@@ -155,10 +174,15 @@ class CodeConverter:
         return ast.ExprStmt(line_of(node), self.expr(named_children(node)[0]))
 
     def stmt_if_statement(self, node):
-        other = node.child_by_field_name("alternative")
-        return ast.If(line_of(node), self.expr(node.child_by_field_name("condition")),
-                      self.stmt(node.child_by_field_name("consequence")),
-                      self.stmt(other) if other is not None else None)
+        """An ``else if`` chain nests as deep as it is long: walked in a loop."""
+        chain = _right_chain(node, "alternative")
+        last = chain[-1].child_by_field_name("alternative")
+        result = self.stmt(last) if last is not None else None
+        for link in reversed(chain):
+            result = ast.If(line_of(link), self.expr(link.child_by_field_name("condition")),
+                            self.stmt(link.child_by_field_name("consequence")), result,
+                            column=column_of(link))
+        return result
 
     def stmt_while_statement(self, node):
         return ast.Loop(line_of(node), (), self.expr(node.child_by_field_name("condition")), (),
@@ -316,7 +340,7 @@ class CodeConverter:
                             self.expr(value) if value is not None else None)
 
     def expr_parenthesized_expression(self, node):
-        return self.expr(named_children(node)[0])
+        return self.expr(_unparenthesized(node))
 
     def _integer(self, node):
         kind, value = _integer_value(text_of(node))
@@ -364,6 +388,19 @@ class CodeConverter:
         return ast.FieldAccess(line_of(node), self.expr(obj), text_of(field))
 
     def expr_method_invocation(self, node):
+        """A chain ``b.append(x).append(y)...`` (a generated ``toString``) nests as deep
+        as it is long: its calls are converted in a loop, the innermost first."""
+        spine = [node]
+        while (target := spine[-1].child_by_field_name("object")) is not None \
+                and target.type == "method_invocation":
+            spine.append(target)
+        result = self._invocation(spine.pop())
+        for link in reversed(spine):
+            result = self._invocation(link, result)
+        return result
+
+    def _invocation(self, node: Node, target: ast.Expr | None = None) -> ast.Expr:
+        """The call ``node``, on ``target`` if converted already."""
         obj = node.child_by_field_name("object")
         name = text_of(node.child_by_field_name("name"))
         args = self.args(node.child_by_field_name("arguments"))
@@ -373,9 +410,10 @@ class CodeConverter:
         if any(c.type == "super" for c in node.children) and obj is not None:
             return ast.MethodCall(line_of(node), None, name, args, is_super=True, text=text,
                                   super_of=ast.TypeName(text_of(obj)))
-        target = self.expr(obj) if obj is not None else None
+        if target is None and obj is not None:
+            target = self.expr(obj)
         return ast.MethodCall(line_of(node), target, name, args, text=text,
-                              context=self.context_type(node))
+                              context=self.context_type(node), column=column_of(node))
 
     def context_type(self, node: Node) -> ast.TypeName | None:
         """The type an expression's surroundings give its value, where the syntax alone
@@ -435,9 +473,18 @@ class CodeConverter:
                           self.expr(node.child_by_field_name("right")))
 
     def expr_binary_expression(self, node):
-        return ast.Binary(line_of(node), text_of(node.child_by_field_name("operator")),
-                          self.expr(node.child_by_field_name("left")),
-                          self.expr(node.child_by_field_name("right")))
+        """A chain ``a + b + ... + z`` is a tree as deep as it is long (generated SQL, a big
+        ``toString``): its left spine is walked in a loop, never by recursion."""
+        spine = []
+        while node.type == "binary_expression":
+            spine.append(node)
+            node = _unparenthesized(node.child_by_field_name("left"))
+        result = self.expr(node)
+        for link in reversed(spine):
+            result = ast.Binary(line_of(link), text_of(link.child_by_field_name("operator")),
+                                result, self.expr(link.child_by_field_name("right")),
+                                column=column_of(link))
+        return result
 
     def expr_unary_expression(self, node):
         return ast.Unary(line_of(node), text_of(node.child_by_field_name("operator")),
@@ -477,9 +524,14 @@ class CodeConverter:
                               text_of(name) if name is not None else None)
 
     def expr_ternary_expression(self, node):
-        return ast.Conditional(line_of(node), self.expr(node.child_by_field_name("condition")),
-                               self.expr(node.child_by_field_name("consequence")),
-                               self.expr(node.child_by_field_name("alternative")))
+        """``a ? x : b ? y : ... : z`` nests as deep as it is long: walked in a loop."""
+        chain = _right_chain(node, "alternative")
+        result = self.expr(chain[-1].child_by_field_name("alternative"))
+        for link in reversed(chain):
+            result = ast.Conditional(line_of(link), self.expr(link.child_by_field_name("condition")),
+                                     self.expr(link.child_by_field_name("consequence")), result,
+                                     column=column_of(link))
+        return result
 
     def expr_switch_expression(self, node):
         return ast.SwitchExpr(line_of(node), self.switch(node, True))

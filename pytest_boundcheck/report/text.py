@@ -115,10 +115,14 @@ def counterexample_text(c: Counterexample, footer: str) -> str:
     the contract made with its result and line, the violation, then ``footer``."""
     out = [c.summary, ""] + [f"  {line}" for line in c.statements] + [""]
     if c.rows:
-        rows = [[r.field, *r.values, _differs(r.values, len(c.columns))] for r in c.rows]
+        rows = [[r.field, *r.values, "*" if r.differs else ""] for r in c.rows]
         table = tabulate(rows, headers=["field", *c.columns, ""], tablefmt="plain",
                          numalign="left", stralign="left", disable_numparse=True).splitlines()
-        out += [f"  {line.rstrip()}" for line in table] + [""]
+        out += [f"  {line.rstrip()}" for line in table]
+        if c.rows_left_out:
+            out.append(f"  ... and {c.rows_left_out:,} other field{'s' if c.rows_left_out > 1 else ''}"
+                       ", the same in every object and not read by the check")
+        out.append("")
     if c.returned:
         out += [f"  {line}" for line in c.returned] + [""]
     if c.steps:
@@ -133,11 +137,6 @@ def counterexample_text(c: Counterexample, footer: str) -> str:
             out.append(f"{c.exception} escaped the contract check (thrown at {c.thrown_at})")
     out.append(footer)
     return "\n".join(out)
-
-
-def _differs(values: tuple[str, ...], columns: int) -> str:
-    shown = {v for v in values if v}
-    return "*" if len(shown) > 1 or "" in values and shown and columns > 1 else ""
 
 
 # -------------------------------------------------------------------- each detail

@@ -53,7 +53,7 @@ from pytest_boundcheck.solve.terms import (
 )
 from pytest_boundcheck.solve.weaken import TooLate, Weigher, WithoutFloatingPoint
 from pytest_boundcheck.symex.strings import Text
-from pytest_boundcheck.symex.values import mk_or
+from pytest_boundcheck.symex.values import checked, mk_or
 
 
 def configure_z3(config: EngineConfig = DEFAULT) -> None:
@@ -106,6 +106,7 @@ class Solver:
         self._factored: dict[int, tuple] = {}  # term id -> (term, it factored): ``factored``
         self._implied: dict[int, tuple] = {}  # term id -> (term, what it implies): ``implied``
         self._substitutions: dict[tuple, tuple] = {}  # (start, end) -> arrays, values: ``_depends``
+        self._paths_deep = 0  # disjunctions split within one another: ``_by_paths``
         self._defined: tuple = (-1, {})  # constraints seen, definitions: ``_definitions``
         self._fixed: tuple = (None, [])  # the last choices put in, and the result: ``_with_choices``
         self.weigher = Weigher(self.config.blast_budget_mb)
@@ -160,7 +161,7 @@ class Solver:
             s.set("timeout", wall_ms)
         self.queries += 1
         s.add(*translated(terms, s.ctx))
-        result = s.check()
+        result = checked(s)
         statistics = s.statistics()  # Z3 counts the units per context: these are the query's
         if "rlimit count" in statistics.keys():
             units = statistics.get_key_value("rlimit count")
@@ -365,18 +366,24 @@ class Solver:
         (the goal, or else its first disjunctive conjunct, if the whole is not decided
         within ``config.split_rlimit``) is split into its disjuncts, so that each path's
         equalities become top-level facts Z3 substitutes; left inside a disjunction, the
-        same arithmetic on both sides of an equality can be a bit-level puzzle."""
+        same arithmetic on both sides of an equality can be a bit-level puzzle. Splits nest
+        at most ``PATH_SPLITS`` deep (a chain of ``&&`` over hundreds of fields makes as
+        many disjunctions), and a goal deeper is asked whole: splitting recurses."""
         parts = conjuncts(goal)
         index = next((i for i, c in enumerate(parts) if disjuncts(c)), None)
-        if index is None:
+        if index is None or self._paths_deep >= PATH_SPLITS:
             return self._leaf(goal, fixed, deadline)
         if len(parts) > 1:
             answer = self._leaf(goal, fixed, deadline, self.config.split_rlimit)
             if answer.verdict != "unknown":
                 return answer
         rest = parts[:index] + parts[index + 1:]
-        return self._first(((z3.simplify(z3.And(d, *rest)) if rest else d, fixed)
-                            for d in disjuncts(parts[index])), deadline)
+        self._paths_deep += 1
+        try:
+            return self._first(((z3.simplify(z3.And(d, *rest)) if rest else d, fixed)
+                                for d in disjuncts(parts[index])), deadline)
+        finally:
+            self._paths_deep -= 1
 
     def _leaf(self, goal: z3.BoolRef, fixed: list[z3.BoolRef], deadline: float,
               rlimit: int = 0, plan_end: float = 0.0) -> Answer:
@@ -659,6 +666,9 @@ class Solver:
         """A model of the satisfiable case that reads easily (``minimise.small_model``)."""
         return minimise.small_model(self, answer, inputs, texts)
 
+
+
+PATH_SPLITS = 64
 
 
 def _core_solver(ctx: z3.Context) -> z3.Solver:

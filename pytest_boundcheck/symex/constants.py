@@ -44,7 +44,18 @@ class ConstantsMixin:
 
     def is_constant(self, expr: ast.Expr, state: State) -> bool:
         """Is ``expr`` a constant expression (JLS 15.29): literals, operators, casts and
-        names of constant variables?"""
+        names of constant variables? (A worklist: a chain of operators nests as deep as
+        it is long.)"""
+        pending = [expr]
+        while pending:
+            e = pending.pop()
+            if isinstance(e, (ast.Unary, ast.Binary, ast.Cast, ast.Conditional)):
+                pending.extend(_operands(e))
+            elif not self._constant_leaf(e, state):
+                return False
+        return True
+
+    def _constant_leaf(self, expr: ast.Expr, state: State) -> bool:
         if isinstance(expr, ast.Literal):
             return expr.kind != "null"
         if isinstance(expr, ast.Name):
@@ -56,12 +67,14 @@ class ConstantsMixin:
             owner = None if expr.is_super else self.type_named(expr.target, state)
             fld = owner.lookup_field(expr.name) if owner is not None else None
             return fld is not None and self.is_constant_field(fld)
-        if isinstance(expr, ast.Unary):
-            return self.is_constant(expr.operand, state)
-        if isinstance(expr, ast.Binary):
-            return self.is_constant(expr.left, state) and self.is_constant(expr.right, state)
-        if isinstance(expr, ast.Cast):
-            return self.is_constant(expr.expr, state)
-        if isinstance(expr, ast.Conditional):
-            return all(self.is_constant(e, state) for e in (expr.cond, expr.then, expr.other))
         return False
+
+
+def _operands(expr: ast.Unary | ast.Binary | ast.Cast | ast.Conditional) -> tuple[ast.Expr, ...]:
+    if isinstance(expr, ast.Unary):
+        return (expr.operand,)
+    if isinstance(expr, ast.Binary):
+        return (expr.left, expr.right)
+    if isinstance(expr, ast.Cast):
+        return (expr.expr,)
+    return (expr.cond, expr.then, expr.other)

@@ -95,6 +95,9 @@ class Executor(StatementsMixin, SwitchMixin, ExpressionsMixin, OperatorsMixin, C
         self.trusting = trusting
         self.arguments: set[HeapObj] = set()  # the objects the contract is checked on
         self.steps = 0  # statements and expressions evaluated: effort, the same on every run
+        self.nesting = 0  # expressions and statements being evaluated within one another
+        self.fields_read: set[FieldInfo] = set()  # what a counterexample's table shows
+        self.held_fields = 0  # object fields in the states paths made: ``config.held_fields``
         self.step_limit = math.inf
         self.universe = universe  # concrete types an initial object may have
         self.true = z3.BoolVal(True, ctx)
@@ -150,14 +153,37 @@ class Executor(StatementsMixin, SwitchMixin, ExpressionsMixin, OperatorsMixin, C
         self.step()
         if self.clock.now() > self.deadline:
             raise OutOfTime(self.here(stmt.line, stmt.column))
-        return _STATEMENTS[type(stmt)](self, stmt, state)
+        self.nest(state, stmt)
+        try:
+            return _STATEMENTS[type(stmt)](self, stmt, state)
+        finally:
+            self.nesting -= 1
 
     def eval(self, expr: ast.Expr, state: State) -> tuple[Value, State]:
         self.step()
+        self.nest(state, expr)
         try:
             return _EXPRESSIONS[type(expr)](self, expr, state)
         except NotModelled as e:
             self.unsupported(state, str(e), expr.line, column=expr.column)
+        finally:
+            self.nesting -= 1
+
+    def nest(self, state: State, node: ast.Expr | ast.Stmt) -> None:
+        """Enter ``node``: code nested deeper than ``NESTING_LIMIT`` (counted across the
+        calls inlined) is a construct the engine does not model, so that evaluating it,
+        which recurses, stays within Python's stack whatever the code's shape; so is a
+        check past its size cap (``config.held_fields``), so that its memory stays
+        within bounds the same on every machine."""
+        if self.nesting >= NESTING_LIMIT:
+            self.unsupported(state, f"code nested more than {NESTING_LIMIT} deep "
+                             "(expressions and statements within one another, across calls)",
+                             node.line, column=node.column)
+        if self.held_fields > self.config.held_fields:
+            self.unsupported(state, f"a check larger than the engine holds (its paths' "
+                             f"states hold more than {self.config.held_fields:,} object fields)",
+                             node.line, column=node.column)
+        self.nesting += 1
 
     def resolve_type(self, tn: ast.TypeName) -> JType:
         method = self.frame.method
@@ -178,3 +204,6 @@ _EXPRESSIONS = _table("_eval_", (
     ast.Binary, ast.Unary, ast.Update, ast.Cast, ast.InstanceOf, ast.Conditional,
     ast.ClassLiteral, ast.ArrayAccess, ast.ArrayInit, ast.NewArray, ast.SwitchExpr, ast.Lambda,
     ast.MethodRef, ast.UnsupportedExpr))
+
+
+NESTING_LIMIT = 150

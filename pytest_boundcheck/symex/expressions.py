@@ -160,6 +160,7 @@ class ExpressionsMixin:
 
     def read_field(self, state: State, target: Ref, fld: FieldInfo, line: int) -> tuple[Value, State]:
         state = self.null_check(state, target, line)
+        self.fields_read.add(fld)
         cases = holding(target, fld)
         if not cases:
             raise DeadPath

@@ -24,13 +24,35 @@ from pytest_boundcheck.symex.values import (
     ref_eq,
 )
 
+_SHORT_CIRCUIT = ("&&", "||")
+
 
 class OperatorsMixin:
     """The executor's operators, casts and instanceof (``Executor``)."""
 
     def _eval_Binary(self, expr: ast.Binary, state: State):
-        if expr.op in ("&&", "||"):
+        """A chain ``a + b + ... + z`` nests as deep as it is long (generated SQL, a big
+        ``toString``): its left spine is evaluated in a loop, innermost operation first."""
+        if expr.op in _SHORT_CIRCUIT:
             return self.short_circuit(expr, state)
+        spine = [expr]
+        while isinstance(spine[-1].left, ast.Binary) and spine[-1].left.op not in _SHORT_CIRCUIT:
+            spine.append(spine[-1].left)
+        innermost = spine.pop()
+        value, state = self._first_operation(innermost, state)
+        constant = self.is_constant(innermost, state)
+        for link in reversed(spine):
+            if link.op != "+":  # a text the chain made so far is compared, say
+                value = self._interned(value, constant)
+            operand = self._compared_with(link.right, value) if link.op in semantics.COMPARISONS \
+                else link.right
+            right, state = self.eval(operand, state)
+            value, state = self.binary(link.op, value, right, state, link.line)
+            constant = constant and self.is_constant(link.right, state)
+        return self._interned(value, constant), state
+
+    def _first_operation(self, expr: ast.Binary, state: State):
+        """``expr``'s value, its left operand being no operation of a chain."""
         if expr.op in semantics.COMPARISONS and isinstance(expr.left, ast.MethodCall) \
                 and isinstance(expr.right, ast.Name) and expr.right.name in state.env:
             # a local's type is the call's: no call changes a local, so it may be read first
@@ -41,12 +63,15 @@ class OperatorsMixin:
             operand = self._compared_with(expr.right, left) if expr.op in semantics.COMPARISONS \
                 else expr.right
             right, state = self.eval(operand, state)
-        value, state = self.binary(expr.op, left, right, state, expr.line)
-        if is_string(value) and self.is_constant(expr, state):  # interned (JLS 15.29)
+        return self.binary(expr.op, left, right, state, expr.line)
+
+    def _interned(self, value: Value, constant: bool) -> Value:
+        """A string a constant expression makes is interned (JLS 15.29): the literal's."""
+        if is_string(value) and constant:
             text = strings.concrete(self.text_of(value))
             if text is not None:
-                return self.string_literal(text), state
-        return value, state
+                return self.string_literal(text)
+        return value
 
     def _compared_with(self, operand: ast.Expr, other: Value) -> ast.Expr:
         """A call without code compared with a primitive returns that primitive's type."""
@@ -81,13 +106,23 @@ class OperatorsMixin:
         return semantics.arithmetic(op, left, right), state
 
     def short_circuit(self, expr: ast.Binary, state: State):
-        left, state = self.eval_cond(expr.left, state)
-        go_on = left if expr.op == "&&" else mk_not(left)
+        """``a && b && ... && z`` (or ``||``) nests as deep as it is long (a generated
+        ``equals`` over many fields): its left spine is evaluated in a loop."""
+        spine = [expr]
+        while isinstance(spine[-1].left, ast.Binary) and spine[-1].left.op in _SHORT_CIRCUIT:
+            spine.append(spine[-1].left)
+        left, state = self.eval_cond(spine[-1].left, state)
+        for link in reversed(spine):
+            left, state = self._short_circuit_link(link, left, state)
+        return Prim(BOOLEAN, left), state
 
+    def _short_circuit_link(self, expr: ast.Binary, left: z3.BoolRef, state: State):
+        """``left && expr.right`` (or ``||``), ``left`` being evaluated already."""
+        go_on = left if expr.op == "&&" else mk_not(left)
         result = self.branch(state, go_on, lambda s: self.eval_cond(expr.right, s))
         stop = self.branch(state, mk_not(go_on), lambda s: s)
         if result is None:
-            return Prim(BOOLEAN, z3.BoolVal(expr.op == "||", self.ctx)), self._joined(stop)
+            return z3.BoolVal(expr.op == "||", self.ctx), self._joined(stop)
         r, s = result
         value = mk_and(left, r) if expr.op == "&&" else mk_or(self.ctx, [left, r])
         joined = self._joined(self.merge([s, stop]))
@@ -95,7 +130,7 @@ class OperatorsMixin:
             # a pattern the right side binds is in scope where the whole is true, which is
             # where the right side ran: ``a && o instanceof T t && t.x == x``
             joined.env.update((name, v) for name, v in s.env.items() if name not in state.env)
-        return Prim(BOOLEAN, value), joined
+        return value, joined
 
     def _eval_Unary(self, expr: ast.Unary, state: State):
         v, state = self.eval(expr.operand, state)

@@ -5,6 +5,7 @@ taken.
 from __future__ import annotations
 
 import collections
+import operator
 
 import z3
 
@@ -15,6 +16,7 @@ from pytest_boundcheck.symex.values import (
     DeadPath,
     Ref,
     Value,
+    checked,
     is_false,
     merge_values,
     mk_and,
@@ -35,6 +37,7 @@ class PathsMixin:
         self._oracle: z3.Solver | None = None
         self._oracle_known = 0
         self._oracle_units = 0  # the exploration context's Z3 units when the oracle last asked
+        self._last_snapshot: dict = {}  # the heap of the last exception filed: ``_snapshot``
         # per asker (a call's dispatch, a loop's next iteration): its questions in a row
         # the oracle could not answer
         self._oracle_misses: collections.Counter[str] = collections.Counter()
@@ -118,11 +121,24 @@ class PathsMixin:
         if not is_false(g):
             cls = self.program.classes[exc_class]
             obj = self.heap_object(cls, f"new {cls.simple_name}", "new")
-            self.raise_(state.under(g), ref_to(cls, obj, self.ctx), line, message)
+            self.raise_(self._snapshot(state, g), ref_to(cls, obj, self.ctx), line, message)
         rest = mk_and(state.guard, mk_not(cond))
         if is_false(rest):
             raise DeadPath
         return State(rest, state.env, state.heap)
+
+    def _snapshot(self, state: State, guard: z3.BoolRef) -> State:
+        """``state.under(guard)`` for an exception filed on the way: its heap is the last
+        snapshot's where the heap has not changed since. A method that reads many fields
+        files a NullPointerException at each read, and a copy of the heap with each made
+        memory grow as fields times reads (2,000 fields: gigabytes). Filed states' heaps
+        are only read, or copied (``under``) where a handler goes on from them."""
+        heap, last = state.heap, self._last_snapshot
+        if len(last) != len(heap) or not all(map(operator.is_, last.values(), heap.values())) \
+                or not all(map(operator.is_, last.keys(), heap.keys())):  # compared in C
+            last = self._last_snapshot = dict(heap)
+            self.held_fields += len(last)
+        return State(guard, dict(state.env), last)
 
     def raise_(self, state: State, exc: Ref, line: int, message: str | None = None,
                column: int = 0) -> None:
@@ -156,6 +172,7 @@ class PathsMixin:
                 env[name] = v if all(x is v for x in vals) else merge_values(
                     self.ctx, v.type, [(s.guard, x) for s, x in zip(states, vals)])
         heap = dict(states[0].heap) if len(states) == 1 else self._merge_heaps(states)
+        self.held_fields += len(heap)
         return State(guard, env, heap)
 
     def endings(self) -> tuple[int, int, int, int]:
@@ -213,7 +230,7 @@ class PathsMixin:
             return True
         self._oracle.push()
         self._oracle.add(self.aids.weakened(guard))
-        result = self._oracle.check()
+        result = checked(self._oracle)
         self._oracle.pop()
         # Z3 counts the units per context, the exploration's: the question's are the increase
         statistics = self._oracle.statistics()

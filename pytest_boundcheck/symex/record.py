@@ -54,6 +54,10 @@ class StartHeap:
     def pseudo_field(self, cls: ClassInfo, name: str, type_: JType) -> FieldInfo:
         return self._ex.pseudo_field(cls, name, type_)
 
+    def fields_read(self) -> set[FieldInfo]:
+        """The fields the check's code read, of any object."""
+        return self._ex.fields_read
+
     def literal_texts(self) -> set[str]:
         """The texts of the string literals the check met (interned: one object each)."""
         return self._ex.literal_texts()

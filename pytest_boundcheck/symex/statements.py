@@ -50,11 +50,25 @@ class StatementsMixin:
         return self.eval(stmt.expr, state)[1]
 
     def _exec_If(self, stmt: ast.If, state: State) -> State:
+        """An ``else if`` chain nests as deep as it is long: its links run in a loop, and
+        the paths out of each branch join once, at the end."""
+        endings: list[State | None] = []
+        link: ast.Stmt | None = stmt
         c, state = self.eval_cond(stmt.cond, state)
-        then = self.branch(state, c, lambda s: self.exec_stmt(stmt.then, s))
-        other = self.branch(state, mk_not(c),
-                            (lambda s: self.exec_stmt(stmt.other, s)) if stmt.other else (lambda s: s))
-        return self._joined(self.merge([then, other]))
+        while True:
+            endings.append(self.branch(state, c, lambda s, then=link.then: self.exec_stmt(then, s)))
+            link, otherwise = link.other, self.branch(state, mk_not(c), lambda s: s)
+            if otherwise is None or not isinstance(link, ast.If):
+                break
+            try:
+                c, state = self.eval_cond(link.cond, otherwise)
+            except DeadPath:
+                otherwise = None
+                break
+        if otherwise is not None:
+            endings.append(self.branch(otherwise, self.true, lambda s: self.exec_stmt(link, s))
+                           if link is not None else otherwise)
+        return self._joined(self.merge(endings))
 
     def _exec_Loop(self, stmt: ast.Loop, state: State) -> State:
         outer = set(state.env)

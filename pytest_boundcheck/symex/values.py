@@ -18,6 +18,20 @@ class DeadPath(Exception):
     """The current path ends here (it returned, threw, got stuck or was cut)."""
 
 
+def checked(solver: z3.Solver) -> z3.CheckSatResult:
+    """``solver.check()``, where a Ctrl-C stops the run as in any pytest run. While Z3
+    checks, its own SIGINT handler takes the signal, cancels and answers unknown "interrupted
+    from keyboard", which would read as a solver giving up and go on to the next check;
+    a time or resource limit reached stays an ordinary unknown. Every check is asked here."""
+    result = solver.check()
+    if result == z3.unknown and solver.reason_unknown() == _INTERRUPTED:
+        raise KeyboardInterrupt
+    return result
+
+
+_INTERRUPTED = "interrupted from keyboard"  # Z3's reason for a cancel by SIGINT
+
+
 # ---------------------------------------------------------- boolean helpers
 # Constant folding on the way in: most guards are literally true or false,
 # and a branch under a false guard is never executed.

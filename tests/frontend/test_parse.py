@@ -72,3 +72,34 @@ def test_annotations_before_a_varargs_ellipsis_are_read_past_keeping_positions()
     with pytest.raises(JavaSyntaxError) as caught:  # another error in the file is still its own
         parse_source("class A {\n  A(String @Nullable ... r) {}\n  int f() { return 1 +; }\n}\n", "A.java")
     assert (caught.value.line, caught.value.column) == (3, 23)
+
+
+def test_chains_as_deep_as_they_are_long_convert_in_source_order():
+    """Operator, call, else-if and ternary chains nest as deep as they are long; each
+    converts whole, its innermost link first as javac reads it."""
+    chain = " + ".join(f"a{i}" for i in range(3000))
+    calls = "b" + "".join(f".m{i}()" for i in range(1000))
+    else_ifs = "".join(f"if (c == {i}) return {i}; else " for i in range(500)) + "return -1;"
+    ternary = "".join(f"c == {i} ? {i} : " for i in range(500)) + "-1"
+    method = parse_source(f"class A {{ int f() {{ x = {chain}; y = {calls}; z = {ternary};"
+                          f" p = {'(' * 800}w{')' * 800}; {else_ifs} }} }}").types[0].methods[0]
+    sum_, call, cond, parens, if_ = method.body.stmts
+    link = sum_.expr.value
+    for i in reversed(range(1, 3000)):
+        assert isinstance(link, ast.Binary) and link.right.name == f"a{i}"
+        link = link.left
+    assert link.name == "a0"
+    assert (call.expr.value.name, call.expr.value.target.name) == ("m999", "m998")
+    assert cond.expr.value.other.other.cond.right.value == 2
+    assert parens.expr.value.name == "w"
+    for _ in range(499):
+        if_ = if_.other
+    assert isinstance(if_.other, ast.Return) and if_.cond.right.value == 499
+
+
+def test_code_too_deep_to_read_is_its_files_error_at_the_deepest_place():
+    source = "class A {\n  int f(int x) { return " + "f(" * 1200 + "x" + ")" * 1200 + "; }\n}\n"
+    with pytest.raises(JavaSyntaxError) as caught:
+        parse_source(source, "A.java")
+    assert (caught.value.line, caught.value.column) == (2, 2425)
+    assert caught.value.detail == "code nested 2406 deep: too deep to read"
