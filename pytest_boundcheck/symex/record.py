@@ -91,8 +91,10 @@ class Exploration:
 
     @property
     def goal(self) -> z3.BoolRef:
-        """A violation: some exception escapes the harness."""
-        return mk_or(self.ctx, [t.guard for t in self.thrown])
+        """A violation of the class under test: some exception escapes the harness, but not
+        one that the code of another object's class threw (``Thrown.elsewhere``)."""
+        return mk_or(self.ctx, [t.guard if t.elsewhere is None else mk_and(t.guard, mk_not(t.elsewhere))
+                                for t in self.thrown])
 
     def as_the_program_makes(self) -> z3.BoolRef:
         """No object was made in a way the program's own code may never make it."""
