@@ -43,7 +43,7 @@ class Thrown:
     message: str | None = None
     elsewhere: z3.BoolRef | None = None
 
-    def moved(self, state: State, exc: Ref) -> "Thrown":
+    def moved(self, state: State, exc: Ref) -> Thrown:
         """The same exception thrown on, from ``state`` (a finally block ran, or a catch
         clause that does not catch it was passed)."""
         return Thrown(state.guard, state, exc, self.where, self.message, self.elsewhere)
