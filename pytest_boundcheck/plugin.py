@@ -54,6 +54,12 @@ def _objects_mode(text: str) -> str:
     return text
 
 
+def _null_fields(text: str) -> str:
+    if text not in ("once", "off"):
+        raise argparse.ArgumentTypeError(f"{text!r} is neither 'once' nor 'off'")
+    return text
+
+
 # option name -> (parser, Bounds field, help)
 _BOUND_OPTIONS = {
     "objects": (_objects_mode, "objects_mode",
@@ -70,6 +76,10 @@ _BOUND_OPTIONS = {
                 "seconds per item, all of it; a check still exploring at six tenths of them, "
                 "or undecided at three quarters, is done again within smaller bounds in the rest"),
     "string_length": (_count, "string_length", "length of the strings a check starts from"),
+    "null_fields": (_null_fields, "null_fields",
+                    "nulls that only a caller passing null to a constructor, factory or method of "
+                    "a class without nullness annotations makes: 'once' (a violation that needs "
+                    "one is reported once per class) or 'off' (never made)"),
 }
 
 
@@ -82,7 +92,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     for name, (parse, field, what) in _BOUND_OPTIONS.items():
         default = getattr(DEFAULTS, field)
         group.addoption(f"--boundcheck-{name.replace('_', '-')}", type=parse, default=None,
-                        metavar="MODE" if name == "objects" else "N",
+                        metavar="MODE" if name in ("objects", "null_fields") else "N",
                         help=f"{what} (default {default}; ini boundcheck_{name})")
         parser.addini(f"boundcheck_{name}", f"boundcheck: {what} (default {default})")
     group.addoption("--boundcheck-repro", metavar="DIR", default=None,
@@ -343,6 +353,9 @@ class ContractItem(pytest.Item):
             if disagree and not result.unconfirmed:  # a possible violation may not replay
                 self.user_properties.append(("boundcheck_disagree", "true"))
                 raise EngineDisagreement(text)
+            if result.verdict is Verdict.SAME_CAUSE:
+                pytest.xfail(f"same cause as {result.found.same_cause_as}: "
+                             f"{result.found.null_cause}\n{text}")
             if result.verdict is Verdict.POSSIBLE_VIOLATION:
                 pytest.xfail(f"possible violation: {result.unconfirmed}\n{text}")
             if result.verdict is Verdict.ADVISORY and not run.strict:

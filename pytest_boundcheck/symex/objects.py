@@ -98,6 +98,9 @@ class ObjectMaker:
         # (guard, why): the paths on which an object was made in a way the program's own
         # code may never make it (from field values, or a private class's constructor)
         self.unconfirmed_uses: list[tuple[z3.BoolRef, str]] = []
+        # (guard, what): the paths on which a caller passed null to a constructor, factory
+        # or method of a class without nullness annotations (``Bounds.null_fields``)
+        self.caller_nulls: list[tuple[z3.BoolRef, str]] = []
         self._count = 0
         self._made_by_fields: dict[ClassInfo, int] = {}  # class -> objects made so on a path
         # (choice, parameter type, its occurrence among the parameters, non-null) -> the
@@ -284,7 +287,11 @@ class ObjectMaker:
         first ``String`` is then one term, not a choice among copies that the solver has
         to split."""
         args, seen = [], {}
+        policy = self._null_policy(method)
         for p in method.params:
+            if policy and not isinstance(p.type, PrimType) and not p.never_null \
+                    and self.bounds.null_fields == "off":
+                p = Param(p.type, p.name, p.is_type_var, never_null=True)
             occurrence = seen[p.type] = seen.get(p.type, -1) + 1
             key = (choice, p.type, occurrence, p.never_null)
             value = self._shared.get(key)
@@ -293,8 +300,17 @@ class ObjectMaker:
                 if isinstance(p.type, PrimType) or all(
                         o is None or not o.cls.has_source for o in value.targets):
                     self._shared[key] = value
+            if policy and isinstance(value, Ref) and None in value.targets:
+                self.caller_nulls.append((mk_and(state.guard, value.guard(None)),
+                                          f"null passed to {_call_text(method)} as {p.name}"))
             args.append(value)
         return args, state
+
+    def _null_policy(self, method: MethodInfo) -> bool:
+        """Are the nulls a caller may pass to ``method`` under the null policy: is it of a
+        project class whose code says nothing of nullness?"""
+        owner = method.owner
+        return owner.is_project and not self.ex.program.speaks_of_nullness(owner)
 
     def _argument(self, state: State, p: Param, depth: int, name: str) -> tuple[Value, State]:
         """Any value a caller may pass for ``p`` to a builder of an object ``depth`` levels
@@ -391,6 +407,12 @@ class ObjectMaker:
     def _next(self) -> int:
         self._count += 1
         return self._count
+
+
+def _call_text(method: MethodInfo) -> str:
+    """``new Label(String, int)`` or ``Label.setText(String)``, as a reader would name it."""
+    text = method.signature()
+    return f"new {text.replace('.<init>', '', 1)}" if method.name == "<init>" else text
 
 
 def _terms(values) -> list[z3.ExprRef]:

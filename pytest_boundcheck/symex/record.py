@@ -87,6 +87,7 @@ class Exploration:
     recipes: dict[HeapObj, Recipe]  # how the objects made by code were made
     made: ObjectsMade
     unconfirmed_uses: list[tuple[z3.BoolRef, str]]
+    caller_nulls: list[tuple[z3.BoolRef, str]]  # nulls under the null policy (``ObjectMaker``)
     heap: StartHeap
 
     @property
@@ -99,6 +100,16 @@ class Exploration:
     def as_the_program_makes(self) -> z3.BoolRef:
         """No object was made in a way the program's own code may never make it."""
         return mk_and(z3.BoolVal(True, self.ctx), *[mk_not(g) for g, _ in self.unconfirmed_uses])
+
+    def without_caller_nulls(self) -> z3.BoolRef:
+        """No caller passed a null under the null policy (``Bounds.null_fields``)."""
+        return mk_and(z3.BoolVal(True, self.ctx), *[mk_not(g) for g, _ in self.caller_nulls])
+
+    def caller_null(self, model: z3.ModelRef) -> str:
+        """The nulls under the null policy that the run in ``model`` was given, if any."""
+        return "; ".join(dict.fromkeys(
+            what for guard, what in self.caller_nulls
+            if z3.is_true(model.eval(guard, model_completion=True))))
 
     def unconfirmed(self, model: z3.ModelRef) -> str:
         """Why the violation in ``model`` might not occur in the program: it uses objects
@@ -118,4 +129,4 @@ def hand_on(ex, maker, arguments: list[Ref], thrown: list[Thrown]) -> Exploratio
         ex.start.guard if ex.start is not None else None, ex.stuck, ex.cuts, ex.functions,
         ex.summarised, tuple(ex.assumed), tuple(ex.trusted()), ex.library_parts,
         tuple(ex.fresh_statics), ex.met_arrays, ex.objects, ex.string_bounds(), arguments,
-        maker.recipes, maker.made(), maker.unconfirmed_uses, StartHeap(ex))
+        maker.recipes, maker.made(), maker.unconfirmed_uses, maker.caller_nulls, StartHeap(ex))

@@ -19,8 +19,8 @@ COMPARING = {
     # a zero key throws an ArithmeticException whichever side it is on
     "BothDivide": ("int", "return Integer.compare(100 / key, 100 / o.key);"),
     # a null key is ordered first here, but "".compareTo(null) throws: one side alone
-    "OneThrows": ("String", "if (key == null) return o.key == null ? 0 : -1; "
-                            "return key.compareTo(o.key);"),
+    "OneThrows": ("String", ("if (key == null) return o.key == null ? 0 : -1; "
+                             "return key.compareTo(o.key);")),
 }
 
 
