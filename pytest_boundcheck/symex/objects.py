@@ -1,9 +1,9 @@
 """The objects a check starts from: made by the classes' own code, or with any field values.
 
 Constructors (the default): an object of a project class is what one of its
-non-private constructors or static factories returns for some arguments, after
-up to ``bounds.calls`` calls of its void methods (setters and the like) when it
-belongs to the hierarchy under test. Constructor bodies run for real: ``this``
+constructors or static factories that outside code can call (``reachable``)
+returns for some arguments, after up to ``bounds.calls`` calls of such void
+methods (setters and the like) when it belongs to the hierarchy under test. Constructor bodies run for real: ``this``
 and ``super`` chains, field initialisers, validation. A path on which building
 throws builds no object; a path that reaches code the engine does not model
 builds none either, and the check says it was bounded there (or, if the class
@@ -36,6 +36,7 @@ from pytest_boundcheck.frontend.types import (
 )
 from pytest_boundcheck.harness.domains import ParamDomain
 from pytest_boundcheck.symex import collections as collections_model
+from pytest_boundcheck.symex import reachable
 from pytest_boundcheck.symex import semantics
 from pytest_boundcheck.symex.boxes import BOXES
 from pytest_boundcheck.symex.executor import Executor
@@ -182,7 +183,7 @@ class ObjectMaker:
             return ex.choice(f"{cls.simple_name}#{self._next()}", cls, [cls], nullable=False), state
         if cls.fqname == jdk.STRING or not cls.has_source:
             return ref_to(cls, self._object_without_source(cls), ex.ctx), state
-        builders = _builders(cls)
+        builders = reachable.builders(ex.program, _builders(cls))
         if cls.is_abstract:
             return self._by_fields(state, cls, f"of an unknown subclass that keeps its code: "
                                                f"{cls.simple_name} is abstract and the project "
@@ -430,7 +431,8 @@ def _builders(cls: ClassInfo) -> list[MethodInfo]:
 
 
 def _mutators(ex: Executor, cls: ClassInfo) -> list[MethodInfo]:
-    """The accessible void instance methods an object of ``cls`` runs (overrides resolved),
+    """The void instance methods outside code can call (``reachable``) that an object of
+    ``cls`` runs (overrides resolved),
     and a ``hashCode()`` that fills a cache: code may call it before a setter changes the
     fields the cached value came from."""
     found: list[MethodInfo] = []
@@ -440,7 +442,8 @@ def _mutators(ex: Executor, cls: ClassInfo) -> list[MethodInfo]:
         for m in t.methods:
             impl, _ = ex.program.find_override(cls, m)
             if (impl is not None and impl not in found and not impl.static and not impl.private
-                    and not impl.abstract and (impl.return_type is VOID or _fills_cache(ex, cls, impl))):
+                    and not impl.abstract and reachable.reachable(ex.program, impl)
+                    and (impl.return_type is VOID or _fills_cache(ex, cls, impl))):
                 found.append(impl)
     return found
 
