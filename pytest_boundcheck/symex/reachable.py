@@ -62,9 +62,15 @@ def _called_elsewhere(program: Program, cls: ClassInfo) -> frozenset[tuple[str, 
             for node in ast.walk(body):
                 if isinstance(node, ast.MethodCall):
                     found.add((node.name, len(node.args)))
-                elif isinstance(node, ast.New) and node.type.name.rsplit(".", 1)[-1] == cls.simple_name:
-                    found.add(("<init>", len(node.args)))
-                elif isinstance(node, ast.CtorCall) and node.kind == "super" and other.superclass is cls:
+                elif _constructs(node, cls, other):
                     found.add(("<init>", len(node.args)))
         known[cls] = frozenset(found)
     return known[cls]
+
+
+def _constructs(node, cls: ClassInfo, scope: ClassInfo) -> bool:
+    """Does ``node``, in ``scope``'s code, call a constructor of ``cls``: ``new`` of it, or
+    ``super(...)`` in a direct subclass?"""
+    if isinstance(node, ast.New):
+        return node.type.name.rsplit(".", 1)[-1] == cls.simple_name
+    return isinstance(node, ast.CtorCall) and node.kind == "super" and scope.superclass is cls
