@@ -7,8 +7,10 @@ package boundcheck.contracts;
  * -signum(y.compareTo(x)) for all x and y. (This implies that x.compareTo(y) must
  * throw an exception if and only if y.compareTo(x) throws an exception.)"
  *
- * <p>A ClassCastException says that two objects cannot be compared, which
- * Comparable allows; any other exception is a violation.
+ * <p>An exception says that two objects cannot be compared, which Comparable
+ * allows both ways: x.compareTo(y) and y.compareTo(x) both throwing, of any
+ * class (a NullPointerException for a null field, a ClassCastException for an
+ * object of another class), is no violation; one throwing alone is.
  *
  * @contract compareto-antisymmetric
  */
@@ -23,12 +25,12 @@ final class CompareToAntisymmetric {
         boolean yxThrows = false;
         try {
             xy = x.compareTo(y);
-        } catch (ClassCastException e) {
+        } catch (RuntimeException e) {
             xyThrows = true;
         }
         try {
             yx = y.compareTo(x);
-        } catch (ClassCastException e) {
+        } catch (RuntimeException e) {
             yxThrows = true;
         }
         assert xyThrows == yxThrows : "only one of x.compareTo(y) and y.compareTo(x) throws";

@@ -7,8 +7,9 @@ package boundcheck.contracts;
  * x.compareTo(y)==0 implies that signum(x.compareTo(z)) == signum(y.compareTo(z)),
  * for all z."
  *
- * <p>A ClassCastException says that two objects cannot be compared, which
- * Comparable allows; any other exception is a violation.
+ * <p>An exception from x.compareTo(y) says that they cannot be compared, so the
+ * rule asks nothing; x.compareTo(z) and y.compareTo(z) both throwing agree, one
+ * throwing alone is a violation.
  *
  * @contract compareto-substitutable
  */
@@ -21,7 +22,7 @@ final class CompareToSubstitutable {
             if (x.compareTo(y) != 0) {
                 return;
             }
-        } catch (ClassCastException e) {
+        } catch (RuntimeException e) {
             return;
         }
         int xz = 0;
@@ -30,12 +31,12 @@ final class CompareToSubstitutable {
         boolean yzThrows = false;
         try {
             xz = x.compareTo(z);
-        } catch (ClassCastException e) {
+        } catch (RuntimeException e) {
             xzThrows = true;
         }
         try {
             yz = y.compareTo(z);
-        } catch (ClassCastException e) {
+        } catch (RuntimeException e) {
             yzThrows = true;
         }
         assert xzThrows == yzThrows : "x.compareTo(y) == 0, but only one of x and y can be compared with z";

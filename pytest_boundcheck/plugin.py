@@ -66,6 +66,12 @@ def _objects_mode(text: str) -> str:
     return text
 
 
+def _null_fields(text: str) -> str:
+    if text not in ("once", "off"):
+        raise argparse.ArgumentTypeError(f"{text!r} is neither 'once' nor 'off'")
+    return text
+
+
 # option name -> (parser, Bounds field, help)
 _BOUND_OPTIONS = {
     "objects": (_objects_mode, "objects_mode",
@@ -87,6 +93,10 @@ _BOUND_OPTIONS = {
                    "wall-clock seconds per item, a safety net only: an item that reaches it is "
                    "skipped, as its verdict would not be reproducible"),
     "string_length": (_count, "string_length", "length of the strings a check starts from"),
+    "null_fields": (_null_fields, "null_fields",
+                    "nulls that only a caller passing null to a constructor, factory or method of "
+                    "a class without nullness annotations makes: 'once' (a violation that needs "
+                    "one is reported once per class) or 'off' (never made)"),
 }
 
 # Bounds fields whose default (0) stands for one derived from another option
@@ -115,7 +125,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     for name, (parse, field, what) in _BOUND_OPTIONS.items():
         default = getattr(DEFAULTS, field) or _DERIVED_DEFAULTS[field]
         group.addoption(f"--boundcheck-{name.replace('_', '-')}", type=parse, default=None,
-                        metavar="MODE" if name == "objects" else "N",
+                        metavar="MODE" if name in ("objects", "null_fields") else "N",
                         help=f"{what} (default {default}; ini boundcheck_{name})")
         parser.addini(f"boundcheck_{name}", f"boundcheck: {what} (default {default})")
     group.addoption("--boundcheck-encoding", type=_encoding, default=None, metavar="NAME",
@@ -421,6 +431,9 @@ class ContractItem(pytest.Item):
             if disagree and not result.unconfirmed:  # a possible violation may not replay
                 self.user_properties.append(("boundcheck_disagree", "true"))
                 raise EngineDisagreement(text)
+            if result.verdict is Verdict.SAME_CAUSE:
+                pytest.xfail(f"same cause as {result.found.same_cause_as}: "
+                             f"{result.found.null_cause}\n{text}")
             if result.verdict is Verdict.POSSIBLE_VIOLATION:
                 if "possible" in run.fail_on:
                     raise ContractViolation(f"possible violation, failed by --boundcheck-fail-on="

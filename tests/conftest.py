@@ -22,6 +22,7 @@ from pytest_boundcheck.report.text import message
 # --boundcheck-strict-compareto-equals)
 OUTCOMES = {Verdict.PASS: "passed", Verdict.VIOLATION: "failed", Verdict.SKIPPED: "skipped",
             Verdict.POSSIBLE_VIOLATION: "xfailed", Verdict.ADVISORY: "xfailed",
+            Verdict.SAME_CAUSE: "xfailed",
             Verdict.ERROR: "error"}
 
 

@@ -16,6 +16,10 @@ class Bounds:
     calls: int = 2          # method calls on an object after its constructor
     string_length: int = 3  # chars of a string a check starts from
     max_length: int = 3     # elements of an array or a collection
+    # nulls that only a caller passing null to a constructor, factory or method of a class
+    # without nullness annotations makes: "once" (made; a violation that needs one is
+    # reported once per class) or "off" (never made)
+    null_fields: str = "once"
 
     def wall_seconds(self) -> float:
         """The wall-clock safety net of a check: the ``wall_limit`` set, else far more than

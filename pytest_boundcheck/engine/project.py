@@ -2,13 +2,14 @@
 then check any (class, contract) on demand."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.config.tuning import DEFAULT, EngineConfig
 from pytest_boundcheck.engine import wiring
 from pytest_boundcheck.engine.check import run_check
-from pytest_boundcheck.engine.result import CheckResult
+from pytest_boundcheck.engine.result import CheckResult, WithinSmaller
 from pytest_boundcheck.frontend import discover
 from pytest_boundcheck.frontend.clashes import clashes
 from pytest_boundcheck.frontend.parse import SourceError, parse_file
@@ -49,6 +50,9 @@ class Project:
         self._by_file: dict[str, list[ClassInfo]] = {}  # path -> its classes, in order
         for c in self.program.project:
             self._by_file.setdefault(c.path, []).append(c)
+        # (class, contract id, bounds) -> the null a caller passed that the check's violation
+        # needs, "" for none: which item of a class reports such a cause (``_null_root``)
+        self._null_causes: dict[tuple[str, str, Bounds], str] = {}
 
     def classes_in(self, path: Path) -> list[ClassInfo]:
         """The project classes declared in one file, outer before nested, in source order."""
@@ -59,4 +63,33 @@ class Project:
 
     def check(self, cls: ClassInfo, contract: Contract, bounds: Bounds,
               config: EngineConfig = DEFAULT) -> CheckResult:
-        return run_check(self.program, cls, contract, bounds, self.universe, config)
+        """One item's result. A violation that needs a null a caller passed (the null
+        policy, ``Bounds.null_fields``) is reported by the first item of its class, in the
+        registry's order, that has one; the others name that item as its cause."""
+        result = run_check(self.program, cls, contract, bounds, self.universe, config)
+        found = result.found
+        self._null_causes[(cls.fqname, contract.id, bounds)] = found.null_cause if found else ""
+        if found is None or not found.null_cause:
+            return result
+        root = self._null_root(cls, contract, bounds, config)
+        if root is contract:
+            return result
+        same = dataclasses.replace(found, same_cause_as=f"{cls.simple_name}::{root.id}")
+        detail = dataclasses.replace(result.detail, smaller=same) \
+            if isinstance(result.detail, WithinSmaller) else same
+        return dataclasses.replace(result, detail=detail)
+
+    def _null_root(self, cls: ClassInfo, contract: Contract, bounds: Bounds,
+                   config: EngineConfig) -> Contract:
+        """The first of ``cls``'s contracts whose check's violation needs a null a caller
+        passed (``contract``'s does): each earlier one is checked once per run, in any
+        order of items, so that every item, serially or under xdist, names the same one."""
+        for earlier in self.contracts_for(cls):
+            if earlier is contract:
+                break
+            key = (cls.fqname, earlier.id, bounds)
+            if key not in self._null_causes:
+                self.check(cls, earlier, bounds, config)
+            if self._null_causes[key]:
+                return earlier
+        return contract

@@ -27,6 +27,8 @@ class Verdict(str, enum.Enum):
     POSSIBLE_VIOLATION = "possible violation"  # found with objects or results the program may not make
     ADVISORY = "advisory"  # a violation of a contract the JDK only recommends
     SKIPPED = "skipped"
+    # a violation whose only cause, a null a caller passed, another item of the class reports
+    SAME_CAUSE = "same cause"
     ERROR = "error"  # the engine failed, or it and the JVM disagree
 
 
@@ -99,7 +101,9 @@ class Held:
 
 @dataclass(frozen=True)
 class Found:
-    """A violation; ``unconfirmed``: why it might not occur in the program ("" if it does)."""
+    """A violation; ``unconfirmed``: why it might not occur in the program ("" if it does);
+    ``null_cause``: the null a caller passed that it needs (``Bounds.null_fields``), and
+    ``same_cause_as``: the item of the class that reports that cause, if not this one."""
     counterexample: Counterexample
     within: CheckBounds
     objects: ObjectsMade
@@ -107,6 +111,8 @@ class Found:
     seconds: float  # from the item's start to the counterexample
     unconfirmed: str = ""
     advisory: bool = False
+    null_cause: str = ""
+    same_cause_as: str = ""
 
 
 @dataclass(frozen=True)
@@ -208,6 +214,8 @@ def verdict_of(detail: Detail) -> tuple[Verdict, SkipReason | None]:
     if isinstance(detail, Held):
         return Verdict.PASS, None
     if isinstance(detail, Found):
+        if detail.same_cause_as:
+            return Verdict.SAME_CAUSE, None
         if detail.unconfirmed:
             return Verdict.POSSIBLE_VIOLATION, None
         return (Verdict.ADVISORY if detail.advisory else Verdict.VIOLATION), None

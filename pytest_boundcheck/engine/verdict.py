@@ -154,6 +154,12 @@ def _violating(solver: Solver, record: Exploration, violation: z3.BoolRef) -> An
     answer = solver.check(violation)
     if answer.verdict != "sat":
         return answer
+    if record.caller_null(answer.model):  # one without a null a caller passed is the finding
+        without_nulls = record.without_caller_nulls()
+        without = solver.check(mk_and(violation, without_nulls))
+        if without.verdict == "sat":
+            answer, violation = without, mk_and(violation, without_nulls)
+            answer.case.append(without_nulls)
     made = record.as_the_program_makes()
     computed = mk_and(made, *[mk_not(use.guard) for uses in record.functions.values() for use in uses])
     for preferred in (computed, made, mk_not(record.null_fields)):
@@ -178,7 +184,7 @@ def _found(run: Explored, solver: Solver, answer: Answer, contract: Contract, do
         record.unconfirmed(model), _trusted(record, run.exact), _library_parts(record, shown),
         _functions(record, model)]))
     return Found(found, within(bounds, record), record.made, assumptions(record, run.exact),
-                 seconds, unconfirmed, contract.advisory)
+                 seconds, unconfirmed, contract.advisory, null_cause=record.caller_null(model))
 
 
 def _without_violation(run: Explored, solver: Solver, ctx: z3.Context, domains, bounds: Bounds,

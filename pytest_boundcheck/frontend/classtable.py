@@ -190,6 +190,10 @@ class Program:
         site = self._sites.get(cls)
         return [cls.fields[n] for n, _ in site.captured if n in cls.fields] if site else []
 
+    def speaks_of_nullness(self, cls: ClassInfo) -> bool:
+        """Does ``cls``'s code, or its package's, carry nullness annotations (``nullness``)?"""
+        return nullness.speaks_of_nullness(cls, self._package_annotations.get(cls.package, ()))
+
     def _never_null(self, annotations: tuple[ast.Annotation, ...], cls: ClassInfo,
                     parameter: bool) -> bool:
         package = self._package_annotations.get(cls.package, ())

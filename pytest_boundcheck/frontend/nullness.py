@@ -35,5 +35,23 @@ def never_null(annotations: tuple[ast.Annotation, ...], cls, parameter: bool,
     return any(DEFAULTS.get(_simple(a), (False, False))[0 if parameter else 1] for a in defaults)
 
 
+def speaks_of_nullness(cls, package: tuple[ast.Annotation, ...] = ()) -> bool:
+    """Does the code of ``cls`` say anything of nullness: a nullness annotation on one of
+    its fields or parameters, or a default on it, an enclosing class or its package? A
+    class that does has said where null may go, and its objects are made as it says; one
+    that does not is under the null policy (``Bounds.null_fields``)."""
+    known = NON_NULL | NULLABLE | frozenset(DEFAULTS)
+    names = {_simple(a) for a in package}
+    c = cls
+    while c is not None:
+        names |= {_simple(a) for a in c.decl.annotations}
+        c = c.outer
+    decl = cls.decl
+    names |= {_simple(a) for f in decl.fields for a in f.annotations}
+    names |= {_simple(a) for m in decl.methods + decl.constructors for p in m.params
+              for a in p.annotations}
+    return bool(names & known)
+
+
 def _simple(a: ast.Annotation) -> str:
     return a.name.rsplit(".", 1)[-1]

@@ -44,25 +44,42 @@ def apart(program: Program, family: list[ClassInfo],
 def meeting(program: Program, contract_id: str, receivers: list[ClassInfo],
             universe: list[ClassInfo]) -> list[frozenset[ClassInfo] | None] | None:
     """For the equals contracts, the classes each other object (y, then z) must have for the
-    contract to fail on a receiver of ``receivers``, None where any class may (or for other
-    contracts). hashcode-consistent fails only if x.equals(y): y is of a class x's equals
-    may accept; equals-symmetric only if one of x.equals(y) and y.equals(x) is true: that,
-    or y's equals may accept x; equals-transitive only if x.equals(y) and y.equals(z).
-    Each set keeps the classes of the objects before it: y may be x itself, which an
-    identity equals accepts though it accepts no class (and whose hashCode, if it is
-    ``new Object().hashCode()``, differs between two calls), and z may be x or y."""
+    contract to fail on a receiver of ``receivers`` by the receiver's fault, None where any
+    class may (or for other contracts). hashcode-consistent fails only if x.equals(y): y is
+    of a class x's equals may accept; equals-transitive only if x.equals(y) and
+    y.equals(z). equals-symmetric fails where one of x.equals(y) and y.equals(x) is true,
+    but it is the receiver's fault only where x's equals may accept y, or y is of x's
+    class hierarchy: an equals that rejects every object of an unrelated class by its
+    guard is right to, and where that class's equals accepts x all the same, the fault is
+    that class's, reported on its items (docs/user/contracts.md, "which item a violation
+    is reported on"). Each set keeps the classes of the objects before it: y may be x
+    itself, which an identity equals accepts though it accepts no class (and whose
+    hashCode, if it is ``new Object().hashCode()``, differs between two calls), and z may
+    be x or y."""
     table = _table(program, universe)
     if contract_id not in ("hashcode-consistent", "equals-symmetric", "equals-transitive") \
             or any(c not in table.accepted for c in receivers):
         return None
     accepted = table.accepted_by(receivers)
     ys = None if accepted is None else accepted | frozenset(receivers)
-    if contract_id == "hashcode-consistent":
+    if contract_id == "hashcode-consistent" or (ys is None and contract_id == "equals-symmetric"):
         return [ys]
     if contract_id == "equals-symmetric":
-        return [None if ys is None else ys | table.accepting(receivers)]
+        lines = set().union(*(_superclass_line(r) for r in receivers))
+        return [ys | {c for c in table.accepting(receivers) if lines & _superclass_line(c)}]
     zs = None if ys is None else table.accepted_by(ys)
     return [ys, None if zs is None else zs | ys]
+
+
+def _superclass_line(cls: ClassInfo) -> set[ClassInfo]:
+    """``cls`` and its project superclasses: two classes whose lines meet are of one class
+    hierarchy, where a subclass's equals that rejects its superclass's objects breaks the
+    symmetry the superclass's equals began (Point3D beside Point2D)."""
+    line = set()
+    while cls is not None and cls.is_project:
+        line.add(cls)
+        cls = cls.superclass
+    return line
 
 
 @dataclass

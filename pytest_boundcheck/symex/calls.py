@@ -197,8 +197,9 @@ class CallsMixin:
             result, state, site = self.call_virtual(state, receiver, method, args, expr.line,
                                                     expr.column)
         if frame.observe and (method is None or not method.static):
-            self.observations.append(Observation(expr.text, reached, result, site,
-                                                 list(self.handlers[-1][start:])))
+            thrown = self.handlers[-1][start:]
+            self.blame_callee(receiver, thrown)
+            self.observations.append(Observation(expr.text, reached, result, site, list(thrown)))
         return result, state
 
     def _super_type(self, expr: ast.MethodCall, state: State) -> ClassInfo:
@@ -211,6 +212,19 @@ class CallsMixin:
             self.unsupported(state, f"{expr.super_of.name}.super.{expr.name}() of an enclosing "
                                     "class's superclass", expr.line)
         return named
+
+    def blame_callee(self, receiver: Ref | None, thrown) -> None:
+        """Mark what escaped a harness call on ``receiver`` (``y.equals(x)``) with the paths on
+        which the receiver is of a class outside the hierarchy under test (``own``): there
+        its own class's code threw, and the violation is that class's, reported on its
+        items, not on the class under test's."""
+        if receiver is None or not self.own:
+            return
+        others = [o for o in receiver.targets if o is not None and o.cls not in self.own]
+        if others:
+            elsewhere = receiver.member_guard(others)
+            for t in thrown:
+                t.elsewhere = elsewhere
 
     def _enclosing_with_method(self, name: str) -> ClassInfo:
         c: ClassInfo | None = self.frame.cls

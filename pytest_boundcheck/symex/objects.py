@@ -1,9 +1,9 @@
 """The objects a check starts from: made by the classes' own code, or with any field values.
 
 Constructors (the default): an object of a project class is what one of its
-non-private constructors or static factories returns for some arguments, after
-up to ``bounds.calls`` calls of its void methods (setters and the like) when it
-belongs to the hierarchy under test. Constructor bodies run for real: ``this``
+constructors or static factories that outside code can call (``reachable``)
+returns for some arguments, after up to ``bounds.calls`` calls of such void
+methods (setters and the like) when it belongs to the hierarchy under test. Constructor bodies run for real: ``this``
 and ``super`` chains, field initialisers, validation. A path on which building
 throws builds no object; a path that reaches code the engine does not model
 builds none either, and the check says it was bounded there (or, if the class
@@ -36,6 +36,7 @@ from pytest_boundcheck.frontend.types import (
 )
 from pytest_boundcheck.harness.domains import ParamDomain
 from pytest_boundcheck.symex import collections as collections_model
+from pytest_boundcheck.symex import reachable
 from pytest_boundcheck.symex import semantics
 from pytest_boundcheck.symex.boxes import BOXES
 from pytest_boundcheck.symex.executor import Executor
@@ -98,6 +99,9 @@ class ObjectMaker:
         # (guard, why): the paths on which an object was made in a way the program's own
         # code may never make it (from field values, or a private class's constructor)
         self.unconfirmed_uses: list[tuple[z3.BoolRef, str]] = []
+        # (guard, what): the paths on which a caller passed null to a constructor, factory
+        # or method of a class without nullness annotations (``Bounds.null_fields``)
+        self.caller_nulls: list[tuple[z3.BoolRef, str]] = []
         self._count = 0
         self._made_by_fields: dict[ClassInfo, int] = {}  # class -> objects made so on a path
         # (choice, parameter type, its occurrence among the parameters, non-null) -> the
@@ -179,7 +183,7 @@ class ObjectMaker:
             return ex.choice(f"{cls.simple_name}#{self._next()}", cls, [cls], nullable=False), state
         if cls.fqname == jdk.STRING or not cls.has_source:
             return ref_to(cls, self._object_without_source(cls), ex.ctx), state
-        builders = _builders(cls)
+        builders = reachable.builders(ex.program, _builders(cls))
         if cls.is_abstract:
             return self._by_fields(state, cls, f"of an unknown subclass that keeps its code: "
                                                f"{cls.simple_name} is abstract and the project "
@@ -308,7 +312,11 @@ class ObjectMaker:
         first ``String`` is then one term, not a choice among copies that the solver has
         to split."""
         args, seen = [], {}
+        policy = self._null_policy(method)
         for p in method.params:
+            if policy and not isinstance(p.type, PrimType) and not p.never_null \
+                    and self.bounds.null_fields == "off":
+                p = Param(p.type, p.name, p.is_type_var, never_null=True)
             occurrence = seen[p.type] = seen.get(p.type, -1) + 1
             key = (choice, p.type, occurrence, p.never_null)
             value = self._shared.get(key)
@@ -317,8 +325,17 @@ class ObjectMaker:
                 if isinstance(p.type, PrimType) or all(
                         o is None or not o.cls.has_source for o in value.targets):
                     self._shared[key] = value
+            if policy and isinstance(value, Ref) and None in value.targets:
+                self.caller_nulls.append((mk_and(state.guard, value.guard(None)),
+                                          f"null passed to {_call_text(method)} as {p.name}"))
             args.append(value)
         return args, state
+
+    def _null_policy(self, method: MethodInfo) -> bool:
+        """Are the nulls a caller may pass to ``method`` under the null policy: is it of a
+        project class whose code says nothing of nullness?"""
+        owner = method.owner
+        return owner.is_project and not self.ex.program.speaks_of_nullness(owner)
 
     def _argument(self, state: State, p: Param, depth: int, name: str) -> tuple[Value, State]:
         """Any value a caller may pass for ``p`` to a builder of an object ``depth`` levels
@@ -417,6 +434,12 @@ class ObjectMaker:
         return self._count
 
 
+def _call_text(method: MethodInfo) -> str:
+    """``new Label(String, int)`` or ``Label.setText(String)``, as a reader would name it."""
+    text = method.signature()
+    return f"new {text.replace('.<init>', '', 1)}" if method.name == "<init>" else text
+
+
 def _terms(values) -> list[z3.ExprRef]:
     """The terms of the primitive values among ``values``."""
     return [v.term for v in values if isinstance(v, Prim)]
@@ -432,7 +455,8 @@ def _builders(cls: ClassInfo) -> list[MethodInfo]:
 
 
 def _mutators(ex: Executor, cls: ClassInfo) -> list[MethodInfo]:
-    """The accessible void instance methods an object of ``cls`` runs (overrides resolved),
+    """The void instance methods outside code can call (``reachable``) that an object of
+    ``cls`` runs (overrides resolved),
     and a ``hashCode()`` that fills a cache: code may call it before a setter changes the
     fields the cached value came from."""
     found: list[MethodInfo] = []
@@ -442,7 +466,8 @@ def _mutators(ex: Executor, cls: ClassInfo) -> list[MethodInfo]:
         for m in t.methods:
             impl, _ = ex.program.find_override(cls, m)
             if (impl is not None and impl not in found and not impl.static and not impl.private
-                    and not impl.abstract and (impl.return_type is VOID or _fills_cache(ex, cls, impl))):
+                    and not impl.abstract and reachable.reachable(ex.program, impl)
+                    and (impl.return_type is VOID or _fills_cache(ex, cls, impl))):
                 found.append(impl)
     return found
 

@@ -98,6 +98,7 @@ class Exploration:
     recipes: dict[HeapObj, Recipe]  # how the objects made by code were made
     made: ObjectsMade
     unconfirmed_uses: list[tuple[z3.BoolRef, str]]
+    caller_nulls: list[tuple[z3.BoolRef, str]]  # nulls under the null policy (``ObjectMaker``)
     heap: StartHeap
     # where some object made from field values, of a class code cannot make, holds a null
     # reference field that the check read (which its constructors would likely not allow)
@@ -106,12 +107,24 @@ class Exploration:
 
     @property
     def goal(self) -> z3.BoolRef:
-        """A violation: some exception escapes the harness."""
-        return mk_or(self.ctx, [t.guard for t in self.thrown])
+        """A violation of the class under test: some exception escapes the harness, but not
+        one that the code of another object's class threw (``Thrown.elsewhere``)."""
+        return mk_or(self.ctx, [t.guard if t.elsewhere is None else mk_and(t.guard, mk_not(t.elsewhere))
+                                for t in self.thrown])
 
     def as_the_program_makes(self) -> z3.BoolRef:
         """No object was made in a way the program's own code may never make it."""
         return mk_and(z3.BoolVal(True, self.ctx), *[mk_not(g) for g, _ in self.unconfirmed_uses])
+
+    def without_caller_nulls(self) -> z3.BoolRef:
+        """No caller passed a null under the null policy (``Bounds.null_fields``)."""
+        return mk_and(z3.BoolVal(True, self.ctx), *[mk_not(g) for g, _ in self.caller_nulls])
+
+    def caller_null(self, model: z3.ModelRef) -> str:
+        """The nulls under the null policy that the run in ``model`` was given, if any."""
+        return "; ".join(dict.fromkeys(
+            what for guard, what in self.caller_nulls
+            if z3.is_true(model.eval(guard, model_completion=True))))
 
     def unconfirmed(self, model: z3.ModelRef) -> str:
         """Why the violation in ``model`` might not occur in the program: it uses objects
@@ -131,7 +144,7 @@ def hand_on(ex, maker, arguments: list[Ref], thrown: list[Thrown]) -> Exploratio
         ex.start.guard if ex.start is not None else None, ex.stuck, ex.cuts, ex.functions,
         ex.summarised, tuple(ex.assumed), tuple(ex.trusted()), ex.library_parts,
         dict(ex.fresh_statics), ex.met_arrays, ex.objects, ex.string_bounds(), arguments,
-        maker.recipes, maker.made(), maker.unconfirmed_uses, StartHeap(ex),
+        maker.recipes, maker.made(), maker.unconfirmed_uses, maker.caller_nulls, StartHeap(ex),
         mk_or(ex.ctx, [value.null_guard() for (obj, _), value in ex.initial.items()
                        if obj.cls in maker.by_fields and isinstance(value, Ref)]),
         ex.harness_calls)

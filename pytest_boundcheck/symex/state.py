@@ -32,11 +32,21 @@ class State:
 
 @dataclass
 class Thrown:
+    """An exception on its way out: the paths that throw it, and where. ``elsewhere`` is
+    the part of those paths on which it escaped a call the harness made on an object of a
+    class outside the hierarchy under test: that class's code threw it, so it is that
+    class's violation, not the class under test's (``Executor.blame_callee``)."""
     guard: z3.BoolRef
     state: State
     exc: Ref
     where: Location
     message: str | None = None
+    elsewhere: z3.BoolRef | None = None
+
+    def moved(self, state: State, exc: Ref) -> Thrown:
+        """The same exception thrown on, from ``state`` (a finally block ran, or a catch
+        clause that does not catch it was passed)."""
+        return Thrown(state.guard, state, exc, self.where, self.message, self.elsewhere)
 
 
 class Dropped(list):

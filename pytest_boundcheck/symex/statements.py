@@ -6,7 +6,7 @@ from __future__ import annotations
 from pytest_boundcheck.frontend import javaast as ast
 from pytest_boundcheck.frontend.types import ClassInfo, JType
 from pytest_boundcheck.symex.runtime_types import instance_of
-from pytest_boundcheck.symex.state import Dropped, Event, Jump, State, Thrown
+from pytest_boundcheck.symex.state import Dropped, Event, Jump, State
 from pytest_boundcheck.symex.values import (
     DeadPath,
     HeapObj,
@@ -192,7 +192,7 @@ class StatementsMixin:
                             for e in filed[mark:]]
                 del filed[mark:]
         pending += [(t.state.under(t.guard), lambda s2, t=t: self.handlers[-1].append(
-                     Thrown(s2.guard, s2, t.exc, t.where, t.message))) for t in thrown]
+                     t.moved(s2, t.exc))) for t in thrown]
         for entry, resume in pending:
             self.branch(entry, self.true, lambda s, r=resume: r(self.exec_stmt(stmt.final, s)))
         return self.exec_stmt(stmt.final, self._joined(normal))
@@ -216,7 +216,7 @@ class StatementsMixin:
                     continue
                 one = ref_to(t.exc.type, obj, self.ctx)
                 if index is None:
-                    self.handlers[-1].append(Thrown(sub.guard, sub, one, t.where, t.message))
+                    self.handlers[-1].append(t.moved(sub, one))
                 else:
                     caught[index].append((sub, one))
         outs = [normal]

@@ -19,11 +19,27 @@ def test_comparators_sample_gives_the_documented_outcome(java):
 
 
 def test_a_comparator_that_meets_a_null_key_shows_where_it_threw(java):
-    found = java.sample("comparators").result("Task", "compareto-antisymmetric")
+    # the sample's Task throws both ways, which Comparable allows; ordering a null owner
+    # first on one side only leaves the other side throwing alone
+    java.write("src/Task.java", """\
+        import java.util.Comparator;
+        public final class Task implements Comparable<Task> {
+            private static final Comparator<Task> BY_OWNER = Comparator.comparing(Task::owner);
+            private final String owner;
+            public Task(String owner) { this.owner = owner; }
+            public String owner() { return owner; }
+            @Override public int compareTo(Task other) {
+                return owner == null ? (other.owner == null ? 0 : -1) : BY_OWNER.compare(this, other);
+            }
+        }
+        """)
+    found = java.result("Task", "compareto-antisymmetric")
     assert java.outcome(found) == "failed"
     java.lines(found).fnmatch_lines([
-        "  Task x = new Task(null);",
-        "*throws NullPointerException*(Task.java:21)",
+        "  Task x = new Task(*);",
+        "  Task y = new Task(*);",
+        "*throws NullPointerException*(Task.java:8)",
+        "violated: only one of x.compareTo(y) and y.compareTo(x) throws",
     ])
 
 

@@ -208,6 +208,7 @@ def test_ini_options_configure_roots_and_bounds(plugin):
 @pytest.mark.parametrize("args, message", [
     (("--boundcheck-unroll", "0"), "*--boundcheck-unroll*'0' must be at least 1*"),
     (("--boundcheck-timeout", "soon"), "*--boundcheck-timeout*'soon' is not a number of seconds*"),
+    (("--boundcheck-null-fields", "never"), "*--boundcheck-null-fields*'never' is neither 'once' nor 'off'*"),
     (("--boundcheck", "missing"), "*--boundcheck: no such file or directory: *missing*"),
 ])
 def test_bad_options_get_a_clear_message(plugin, args, message):

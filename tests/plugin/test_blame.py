@@ -1,0 +1,103 @@
+"""Which item a violation is reported on: the items of the class whose code breaks the
+contract, never those of every class whose check meets that class's objects
+(docs/user/contracts.md, "which item a violation is reported on")."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+ONE_FIELD = """\
+    package {package};
+
+    public final class {name} {implements}{{
+        private final int tag;
+        public {name}(int tag) {{ this.tag = tag; }}
+        public int tag() {{ return tag; }}
+        @Override public boolean equals(Object o) {{ {equals} }}
+        @Override public int hashCode() {{ return tag; }}
+    }}
+    """
+
+# a few sound classes, one equals that casts without a type check, one that accepts anything
+CORPUS = {
+    "Money": "if (!(o instanceof Money)) return false; return ((Money) o).tag == tag;",
+    "Name": "return o instanceof Name n && n.tag == tag;",
+    "Casting": "Casting c = (Casting) o; return c.tag == tag;",
+    "Greedy": "return true;",
+}
+# a sound equals that accepts any Tagged, beside one that casts without a check
+TAGGED = {
+    "Tag": "return o instanceof Tagged t && t.tag() == tag;",
+    "BadTag": "return ((BadTag) o).tag == tag;",
+}
+# two equals that accept each other's objects and disagree
+PAIR = {
+    "Left": "return o instanceof Tagged t && t.tag() == tag;",
+    "Right": "return o instanceof Tagged t && t.tag() == tag && t instanceof Right;",
+}
+EQUALS = ("equals-reflexive", "equals-symmetric", "equals-transitive", "equals-null",
+          "hashcode-consistent")
+
+
+def write_classes(pytester: pytest.Pytester, package: str, classes: dict[str, str]) -> None:
+    tagged = any("Tagged" in body for body in classes.values())
+    if tagged:
+        (pytester.path / package).mkdir(parents=True, exist_ok=True)
+        (pytester.path / package / "Tagged.java").write_text(
+            f"package {package};\n\npublic interface Tagged {{ int tag(); }}\n")
+    for name, equals in classes.items():
+        file = pytester.path / package / f"{name}.java"
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(textwrap.dedent(ONE_FIELD).format(
+            package=package, name=name, equals=equals,
+            implements="implements Tagged " if tagged else ""))
+
+
+def outcomes(reprec) -> dict[str, str]:
+    """class::contract -> passed/failed/skipped, from an inline run's reports."""
+    return {rep.nodeid.split("::", 1)[1]: rep.outcome
+            for rep in reprec.getreports("pytest_runtest_logreport")
+            if rep.when == "call" or (rep.when == "setup" and not rep.passed)}
+
+
+def expected(package: str, failing: dict[str, tuple[str, ...]], classes) -> dict[str, str]:
+    return {f"{package}.{name}::{contract}": "failed" if contract in failing.get(name, ()) else "passed"
+            for name in classes for contract in EQUALS}
+
+
+def test_only_the_classes_whose_equals_is_broken_fail(plugin):
+    write_classes(plugin.pytester, "corpus", CORPUS)
+    reprec = plugin.inline_run("--boundcheck", "corpus")
+    assert outcomes(reprec) == expected("corpus", {
+        "Casting": ("equals-symmetric", "equals-transitive", "equals-null", "hashcode-consistent"),
+        "Greedy": ("equals-symmetric", "equals-null", "hashcode-consistent"),
+    }, CORPUS)
+
+
+def test_an_exception_thrown_in_the_other_objects_code_is_that_class_s_violation(plugin):
+    write_classes(plugin.pytester, "tagged", TAGGED)
+    reprec = plugin.inline_run("--boundcheck", "tagged")
+    assert outcomes(reprec) == expected("tagged", {
+        "BadTag": ("equals-symmetric", "equals-transitive", "equals-null", "hashcode-consistent"),
+    }, TAGGED)
+
+
+def test_two_classes_that_disagree_both_fail_each_naming_the_other(plugin):
+    write_classes(plugin.pytester, "pair", PAIR)
+    result = plugin.runpytest("--boundcheck", "pair", "-k", "symmetric")
+    result.stdout.fnmatch_lines([
+        "*_ Left::equals-symmetric _*",
+        "equals must be symmetric",
+        "",
+        "  Left x = new Left(0);",
+        "  Right y = new Right(0);",
+    ])
+    result.stdout.fnmatch_lines([
+        "*_ Right::equals-symmetric _*",
+        "equals must be symmetric",
+        "",
+        "  Right x = new Right(0);",
+        "  Left y = new Left(0);",
+    ])
+    result.assert_outcomes(failed=2)

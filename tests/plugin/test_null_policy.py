@@ -1,0 +1,78 @@
+"""The null policy (docs/user/objects-and-bounds.md, "nulls a caller passes"): a null that
+only a caller passing null to a class without nullness annotations makes is reported once
+per class, as the root cause; --boundcheck-null-fields=off makes no such nulls."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+LABEL = """\
+    package labels;
+
+    public final class Label implements Comparable<Label> {{
+        private final String text;
+        private final int rank;
+        public Label({annotation}String text, int rank) {{ this.text = text; this.rank = rank; }}
+        @Override public boolean equals(Object o) {{
+            return o instanceof Label l && l.rank == rank && l.text.equals(text);
+        }}
+        @Override public int hashCode() {{ return 31 * text.hashCode() + rank; }}
+        @Override public int compareTo(Label o) {{
+            int byRank = Integer.compare(rank, o.rank);
+            return byRank != 0 ? byRank : text.compareTo(o.text);
+        }}
+    }}
+    """
+ITEMS = ("equals-reflexive", "equals-symmetric", "equals-transitive", "equals-null",
+         "hashcode-consistent", "compareto-antisymmetric", "compareto-transitive",
+         "compareto-substitutable", "compareto-equals")
+# the null text makes equals and hashCode throw; compareTo throws both ways, as Comparable allows
+BY_NULL = ("equals-reflexive", "equals-symmetric", "equals-transitive", "hashcode-consistent")
+
+
+def write_label(pytester: pytest.Pytester, annotation: str = "") -> None:
+    file = pytester.path / "labels" / "Label.java"
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(textwrap.dedent(LABEL).format(annotation=annotation))
+
+
+def outcomes(reprec) -> dict[str, str]:
+    """contract id -> passed/failed/xfailed, from an inline run's reports."""
+    return {rep.nodeid.rpartition("::")[2]: "xfailed" if hasattr(rep, "wasxfail") else rep.outcome
+            for rep in reprec.getreports("pytest_runtest_logreport") if rep.when == "call"}
+
+
+def test_a_null_a_caller_passes_fails_one_item_the_others_name_it(plugin):
+    write_label(plugin.pytester)
+    result = plugin.runpytest("--boundcheck", "labels", "-rx")
+    result.stdout.fnmatch_lines([
+        "*_ Label::equals-reflexive _*",
+        "  Label x = new Label(null, *);",
+        "*",
+        ("root cause: null passed to new Label(String, int) as text, in a class without nullness "
+         "annotations; its other items that fail only because of such a null say \"same cause\" "
+         "(--boundcheck-null-fields=off makes no such nulls)"),
+    ])
+    for item in BY_NULL[1:]:
+        result.stdout.fnmatch_lines([(f"XFAIL labels/Label.java::labels.Label::{item} - same cause "
+                                      "as Label::equals-reflexive: null passed to new "
+                                      "Label(String, int) as text")])
+    result.assert_outcomes(failed=1, xfailed=3, passed=5)
+
+
+@pytest.mark.parametrize("how", ["option", "ini"])
+def test_the_option_makes_no_such_nulls(plugin, how):
+    write_label(plugin.pytester)
+    if how == "ini":
+        plugin.pytester.makeini("[pytest]\nboundcheck_null_fields = off\n")
+        reprec = plugin.inline_run("--boundcheck", "labels")
+    else:
+        reprec = plugin.inline_run("--boundcheck", "labels", "--boundcheck-null-fields=off")
+    assert outcomes(reprec) == dict.fromkeys(ITEMS, "passed")
+
+
+def test_a_class_with_nullness_annotations_keeps_every_failure(plugin):
+    write_label(plugin.pytester, annotation="@javax.annotation.Nullable ")
+    reprec = plugin.inline_run("--boundcheck", "labels")
+    assert outcomes(reprec) == {i: "failed" if i in BY_NULL else "passed" for i in ITEMS}
