@@ -69,7 +69,7 @@ OUTER = """
 
 # equals calls a String method without a model: its items are skipped as unsupported,
 # equals-null passes
-TRIMMED_NAME = """\
+INTERNED_NAME = """\
         package demo;
 
         public final class Name {
@@ -79,7 +79,7 @@ TRIMMED_NAME = """\
 
             @Override
             public boolean equals(Object o) {
-                return o instanceof Name n && value.trim() == n.value.trim();
+                return o instanceof Name n && value.intern() == n.value.intern();
             }
 
             @Override

@@ -107,6 +107,8 @@ MAPS = [
     "Object old = m.remove(e(b)); return m.hashCode() + 3 * h(old) + 1000L * m.size();",
     "Map<Object, Object> m = f ? Map.of(\"a\", 1) : Collections.emptyMap(); "
     "return h(m.remove(e(a)));",
+    "SortedMap<Object, Object> m = new TreeMap<>(); m.put(\"a\", e(a)); SortedSet<Object> s = new TreeSet<>(); "
+    "return (m.comparator() == null ? 1 : 0) + (s.comparator() == null ? 2 : 0) + h(m.get(\"a\"));",
 ]
 
 TEMPLATES = LISTS + SETS + MAPS

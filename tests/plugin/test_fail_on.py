@@ -6,14 +6,14 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from java_sources import OUTER, TRIMMED_NAME  # tests/ is on sys.path (its conftest.py)
+from java_sources import OUTER, INTERNED_NAME  # tests/ is on sys.path (its conftest.py)
 
 def unsupported(pytester: pytest.Pytester) -> None:
     """A class whose equals calls a method without a model: 4 items skipped as unsupported,
     equals-null passes."""
     file = pytester.path / "src" / "demo" / "Name.java"
     file.parent.mkdir(parents=True)
-    file.write_text(textwrap.dedent(TRIMMED_NAME))
+    file.write_text(textwrap.dedent(INTERNED_NAME))
 
 
 def test_skips_fail_their_items_where_asked(plugin):
@@ -25,7 +25,7 @@ def test_skips_fail_their_items_where_asked(plugin):
     result.assert_outcomes(failed=4, passed=1)
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     result.stdout.fnmatch_lines(["skipped, failed by --boundcheck-fail-on=skipped: unsupported: "
-                                 "call to String.trim() (no model of this method) at Name.java:10*"])
+                                 "call to String.intern() (no model of this method) at Name.java:10*"])
 
 
 def test_undecided_names_only_the_items_whose_budget_ran_out(plugin):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from java_sources import OUTER, TRIMMED_NAME  # tests/ is on sys.path (its conftest.py)
+from java_sources import OUTER, INTERNED_NAME  # tests/ is on sys.path (its conftest.py)
 
 BOUNDS = "int 32-bit, 8 unrolls, inline depth 8"
 MADE = "objects: built by constructors and factories, then up to 2 method calls"
@@ -104,10 +104,10 @@ def test_a_file_that_does_not_parse_is_its_own_collection_error(plugin):
 
 
 def test_an_unsupported_construct_skips_with_its_file_and_line(plugin):
-    write(plugin.pytester, "src/demo/Name.java", TRIMMED_NAME)
+    write(plugin.pytester, "src/demo/Name.java", INTERNED_NAME)
     result = plugin.runpytest("--boundcheck", "src", "-rs")
     result.stdout.fnmatch_lines([
-        "SKIPPED [1] src/demo/Name.java:3: unsupported: call to String.trim() (no model of this "
+        "SKIPPED [1] src/demo/Name.java:3: unsupported: call to String.intern() (no model of this "
         "method) at Name.java:10 (reached with x a Name)",
     ])
     result.assert_outcomes(skipped=4, passed=1)

@@ -24,6 +24,7 @@ from pytest_boundcheck.symex.collections import (
     LIST,
     MAP,
     SET,
+    SORTED,
     VALUES,
     Seq,
     field,
@@ -60,6 +61,12 @@ def contains_value(m, state, this, args, line):
     seq = read(m, state, this)
     hits, state = lookup(m, state, this, seq, args[0], line, seq.values)
     return bool_value(mk_or(m.ctx, hits)), state
+
+
+def natural_order(m, state, this, args, line):
+    """``comparator()`` of a TreeSet or TreeMap: null, for the natural ordering, the only
+    one modelled (one made with a Comparator is unsupported)."""
+    return ref_to(m.cls("java.util.Comparator"), None, m.ctx), state
 
 
 def map_get(m, state, this, args, line):
@@ -214,6 +221,8 @@ def register(r: Registry) -> None:
     on(r, classes_of(MAP), "boolean containsKey(Object)", contains_key)
     on(r, classes_of(MAP), "boolean containsValue(Object)", contains_value)
     on(r, classes_of(MAP), "Object get(Object)", map_get)
+    on(r, sorted(SORTED) + [_U + n for n in ("SortedMap", "SortedSet", "NavigableMap", "NavigableSet")],
+       "Comparator comparator()", natural_order)
     on(r, classes_of(LIST), "Object get(int)", list_get)
     on(r, COLLECTIONS, "Object #at(int)", at)
     on(r, COLLECTIONS, "Iterator iterator()", iterator)
