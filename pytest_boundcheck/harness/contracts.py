@@ -43,11 +43,13 @@ class Contract:
 
 
 def contracts_dir() -> Path:
-    """The shipped contracts: packaged in the wheel, or the source tree's ``contracts/``."""
-    packaged = resources.files("pytest_boundcheck") / "contracts"
-    if packaged.is_dir():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parents[2] / "contracts"
+    """The shipped contracts: the source tree's ``contracts/`` when the package runs from
+    its sources (an editable install's packaged copy is made once, at install time, and
+    would hide every later edit of a harness), else the one packaged in the wheel."""
+    tree = Path(__file__).resolve().parents[2]
+    if (tree / "pyproject.toml").is_file() and (tree / "contracts").is_dir():
+        return tree / "contracts"
+    return Path(str(resources.files("pytest_boundcheck") / "contracts"))
 
 
 def load_contracts(program: Program, directory: Path | None = None) -> list[Contract]:
