@@ -138,23 +138,31 @@ def _explore(program: Program, cls: ClassInfo, contract: Contract, bounds: Bound
 def _violating(solver: Solver, record: Exploration, violation: z3.BoolRef) -> Answer:
     """Is there a violation? Where one rests on objects the program may never make, or on
     results of calls taken as unknown functions, one without them is looked for; where
-    it does not, they are kept out while minimising."""
+    it does not, they are kept out while minimising. Then, likewise, one without a null a
+    caller passed (``Bounds.null_fields``)."""
     answer = solver.check(violation)
     if answer.verdict != "sat":
         return answer
-    if record.caller_null(answer.model):  # one without a null a caller passed is the finding
-        without_nulls = record.without_caller_nulls()
-        without = solver.check(mk_and(violation, without_nulls))
-        if without.verdict == "sat":
-            answer, violation = without, mk_and(violation, without_nulls)
-            answer.case.append(without_nulls)
     confirming = mk_and(record.as_the_program_makes(),
                         *[mk_not(use.guard) for uses in record.functions.values() for use in uses])
     if record.unconfirmed(answer.model) or _functions(record, answer.model):
         confirmed = solver.check(mk_and(violation, confirming))
-        return confirmed if confirmed.verdict == "sat" else answer
-    answer.case.append(confirming)
-    return answer
+        if confirmed.verdict != "sat":
+            return _without_caller_nulls(solver, record, violation, answer)
+        answer = confirmed
+    else:
+        answer.case.append(confirming)
+    return _without_caller_nulls(solver, record, mk_and(violation, confirming), answer)
+
+
+def _without_caller_nulls(solver: Solver, record: Exploration, violation: z3.BoolRef,
+                          answer: Answer) -> Answer:
+    """Where the violation in ``answer`` rests on a null a caller passed (the null policy),
+    the same ``violation`` without one, if there is any: that is the finding then."""
+    if not record.caller_null(answer.model):
+        return answer
+    without = solver.check(mk_and(violation, record.without_caller_nulls()))
+    return without if without.verdict == "sat" else answer
 
 
 def _found(run: Explored, solver: Solver, answer: Answer, contract: Contract, domains,
