@@ -149,27 +149,31 @@ def _violating(solver: Solver, record: Exploration, violation: z3.BoolRef) -> An
     that, one whose objects the program's code makes (a constructor that calls a method
     without a model makes them with its results), rather than objects with any field
     values; failing that, one whose objects made from field values hold no null field
-    (which constructors seldom allow). What the answer holds to is kept while
-    minimising."""
+    (which constructors seldom allow). Then, likewise, one without a null a caller passed
+    (``Bounds.null_fields``). What the answer holds to is kept while minimising."""
     answer = solver.check(violation)
     if answer.verdict != "sat":
         return answer
-    if record.caller_null(answer.model):  # one without a null a caller passed is the finding
-        without_nulls = record.without_caller_nulls()
-        without = solver.check(mk_and(violation, without_nulls))
-        if without.verdict == "sat":
-            answer, violation = without, mk_and(violation, without_nulls)
-            answer.case.append(without_nulls)
     made = record.as_the_program_makes()
     computed = mk_and(made, *[mk_not(use.guard) for uses in record.functions.values() for use in uses])
     for preferred in (computed, made, mk_not(record.null_fields)):
         if z3.is_true(answer.model.eval(preferred, model_completion=True)):
             answer.case.append(preferred)
-            return answer
+            return _without_caller_nulls(solver, record, mk_and(violation, preferred), answer)
         confirmed = solver.check(mk_and(violation, preferred))
         if confirmed.verdict == "sat":
-            return confirmed
-    return answer
+            return _without_caller_nulls(solver, record, mk_and(violation, preferred), confirmed)
+    return _without_caller_nulls(solver, record, violation, answer)
+
+
+def _without_caller_nulls(solver: Solver, record: Exploration, violation: z3.BoolRef,
+                          answer: Answer) -> Answer:
+    """Where the violation in ``answer`` rests on a null a caller passed (the null policy),
+    the same ``violation`` without one, if there is any: that is the finding then."""
+    if not record.caller_null(answer.model):
+        return answer
+    without = solver.check(mk_and(violation, record.without_caller_nulls()))
+    return without if without.verdict == "sat" else answer
 
 
 def _found(run: Explored, solver: Solver, answer: Answer, contract: Contract, domains,

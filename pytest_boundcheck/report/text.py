@@ -213,11 +213,11 @@ def _found(d: Found) -> str:
     footer = (f"bounds: {within_text(d.within)}; {objects_text(d.objects)}"
               f"{assumptions_text(d.assumptions)}; {d.seconds:.2f} s of work")
     if d.same_cause_as:
-        footer = f"same cause as {d.same_cause_as}: {d.null_cause}\n{footer}"
+        footer += f"\nsame cause as {d.same_cause_as}: {d.null_cause}"
     elif d.null_cause:
-        footer = (f"root cause: {d.null_cause}, in a class without nullness annotations; its "
-                  "other items that fail only because of such a null say \"same cause\" "
-                  f"(--boundcheck-null-fields=off makes no such nulls)\n{footer}")
+        footer += (f"\nroot cause: {d.null_cause}, in a class without nullness annotations; its "
+                   "other items that fail only because of such a null say \"same cause\" "
+                   "(--boundcheck-null-fields=off makes no such nulls)")
     return counterexample_text(d.counterexample, footer)
 
 
