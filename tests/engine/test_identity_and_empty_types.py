@@ -115,13 +115,14 @@ def test_an_enum_without_constants_changes_no_other_items_outcome(java, tmp_path
     found = {k: r for k, r in java.check(bounds=bounds).items()}
     assert not [k for k, r in found.items() if r.status == "skipped"]
     assert {k: java.outcome(r) for k, r in found.items() if k in without} == without
+    # Loose accepts every object: the asymmetry with Point and Ranked is Loose's fault
     assert without == java.expected("", {
-        "Point": ["passed", "failed", "passed", "passed", "passed"],
+        "Point": ["passed"] * 5,
         "Loose": ["passed", "failed", "passed", "passed", "passed"],
-        "Ranked": ["passed", "failed", "passed", "passed", "passed"] + ["passed"] * 4})
+        "Ranked": ["passed"] * 5 + ["passed"] * 4})
     assert {k: java.outcome(r) for k, r in found.items() if k not in without} == java.expected("", {
         # Holder's n is null on every object (Nothing has none), so Holder is a plain value
-        "Nothing.Holder": ["passed", "failed", "passed", "passed", "passed"],
+        "Nothing.Holder": ["passed"] * 5,
         # o.hashCode() of another class's object: a Loose equal to AnyOrder breaks the order
         "AnyOrder": {"compareto-antisymmetric": "failed", "compareto-transitive": "failed",
                      "compareto-substitutable": "failed", "compareto-equals": "xfailed"}})

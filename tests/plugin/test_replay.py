@@ -17,16 +17,17 @@ LOAD_TOLERANT = "--boundcheck-timeout=60"
 
 
 @needs_jdk
-@pytest.mark.parametrize("sample, package, failures", [("boxes_arrays", "boxes", 7),
-                                                       ("pitfalls", "pitfalls", 7)])
+@pytest.mark.parametrize("sample, package, failures, counterexamples", [
+    # boxes' Weight fails once on its null, its three other items are xfails of that cause
+    ("boxes_arrays", "boxes", 4, 7), ("pitfalls", "pitfalls", 7, 7)])
 def test_every_counterexample_of_the_sample_is_confirmed_on_the_jvm(plugin, sample, package,
-                                                                    failures):
+                                                                    failures, counterexamples):
     plugin.pytester.copy_example(sample)
     result = plugin.runpytest("--boundcheck", package, "--boundcheck-replay", "-rx",
                               "--boundcheck-strict-compareto-equals", LOAD_TOLERANT)
     text = result.stdout.str()
     assert result.parseoutcomes().get("failed") == failures
-    assert confirmed(text) == failures, text
+    assert confirmed(text) == counterexamples, text
 
 
 @needs_jdk
@@ -36,8 +37,8 @@ def test_every_comparators_counterexample_is_confirmed_on_the_jvm(plugin):
     result = plugin.runpytest("--boundcheck", "comparators", "--boundcheck-replay", "-rx",
                               "-k", " or ".join(failing))
     outcomes = result.parseoutcomes()
-    assert outcomes["failed"] + outcomes["xfailed"] == 15
-    assert confirmed(result.stdout.str()) == 15, result.stdout.str()
+    assert outcomes["failed"] + outcomes["xfailed"] == 12
+    assert confirmed(result.stdout.str()) == 12, result.stdout.str()
 
 
 @needs_jdk
