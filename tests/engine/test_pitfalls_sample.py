@@ -34,4 +34,4 @@ def test_the_version_order_needs_three_turns_of_its_loop_and_a_pass_within_two_s
     within_three = sample.result("Release", "compareto-substitutable",
                                  Bounds(unroll=3, timeout=60))
     assert java.outcome(within_three) == "failed"
-    java.lines(within_three).fnmatch_lines(['  Release x = new Release("?.0");'])
+    java.lines(within_three).fnmatch_lines(['  Release x = new Release("0. ");'])
