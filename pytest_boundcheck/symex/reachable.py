@@ -50,27 +50,51 @@ def _called_elsewhere(program: Program, cls: ClassInfo) -> frozenset[tuple[str, 
     """(name, number of arguments) of the calls into ``cls`` that the code of other project
     classes makes: method calls by name (whatever their receiver: a subclass calls a
     protected hook unqualified), ``new`` of the class (as ``<init>``), and a direct
-    subclass's ``super(...)``. Read once per program and class."""
+    subclass's ``super(...)``. Read once per program and class, from calls indexed once per
+    program (walking every class's code for each class made a check's cost grow with the
+    square of the project's size)."""
     known = program.derived.setdefault("called from other classes", {})
     if cls not in known:
+        if "calls by class" not in program.derived:
+            program.derived["calls by class"] = _calls_by_class(program)
+        by_class, counts = program.derived["calls by class"]
+        own = by_class.get(cls, frozenset())
         found = set()
-        for other in program.project:
-            if other is cls:
-                continue
-            body = [other.decl.methods, other.decl.constructors, other.decl.fields,
-                    other.decl.initializers]
-            for node in ast.walk(body):
-                if isinstance(node, ast.MethodCall):
-                    found.add((node.name, len(node.args)))
-                elif _constructs(node, cls, other):
-                    found.add(("<init>", len(node.args)))
+        for key, classes in counts.items():
+            kind, callee, arguments = key
+            if classes <= (key in own):
+                continue  # made by cls's own code alone
+            if kind == "call":
+                found.add((callee, arguments))
+            elif (kind == "new" and callee == cls.simple_name) or (kind == "super" and callee is cls):
+                found.add(("<init>", arguments))
         known[cls] = frozenset(found)
     return known[cls]
 
 
-def _constructs(node, cls: ClassInfo, scope: ClassInfo) -> bool:
-    """Does ``node``, in ``scope``'s code, call a constructor of ``cls``: ``new`` of it, or
-    ``super(...)`` in a direct subclass?"""
+def _calls_by_class(program: Program):
+    """Each project class's calls, as (kind, callee, number of arguments): ("call", method
+    name, n), ("new", simple name of the class made, n), ("super", superclass, n); and for
+    each call, how many classes make it."""
+    by_class: dict[ClassInfo, frozenset] = {}
+    counts: dict[tuple, int] = {}
+    for scope in program.project:
+        body = [scope.decl.methods, scope.decl.constructors, scope.decl.fields,
+                scope.decl.initializers]
+        calls = frozenset(call for node in ast.walk(body) if (call := _call(node, scope)))
+        by_class[scope] = calls
+        for call in calls:
+            counts[call] = counts.get(call, 0) + 1
+    return by_class, counts
+
+
+def _call(node, scope: ClassInfo) -> tuple | None:
+    """What ``node``, in ``scope``'s code, calls: a method by name, a constructor by ``new``
+    of a class's simple name, or the superclass's constructor by ``super(...)``."""
+    if isinstance(node, ast.MethodCall):
+        return ("call", node.name, len(node.args))
     if isinstance(node, ast.New):
-        return node.type.name.rsplit(".", 1)[-1] == cls.simple_name
-    return isinstance(node, ast.CtorCall) and node.kind == "super" and scope.superclass is cls
+        return ("new", node.type.name.rsplit(".", 1)[-1], len(node.args))
+    if isinstance(node, ast.CtorCall) and node.kind == "super" and scope.superclass is not None:
+        return ("super", scope.superclass, len(node.args))
+    return None
