@@ -6,7 +6,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from sample_outcomes import SAMPLES, listed
+from sample_outcomes import SAMPLES
 
 # pytester's in-process runs drop the modules a run imported; loading the engine here,
 # before any run, keeps one copy of its modules (and of its type singletons) for all runs.
@@ -62,11 +62,6 @@ class JavaProject:
     def sample(self, name: str) -> JavaProject:
         """The sample project ``sample_projects/<name>``."""
         return JavaProject(SAMPLES / name)
-
-    def documented(self) -> dict[tuple[str, str], str]:
-        """(class, contract id) -> the outcome the sample's ``expected-outcomes.txt`` lists."""
-        return {tuple(item.split("::")[1:]): outcome
-                for item, outcome in listed(self.root.name).items()}
 
     def write(self, path: str, source: str) -> JavaProject:
         """``source``, dedented, as the file ``path`` under the root."""

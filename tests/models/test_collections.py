@@ -1,6 +1,6 @@
-"""Classes with java.util collections (sample_projects/collections): the documented outcome
-of every item, the counterexamples as Java, the length bound, and skips for what is not
-modelled (their replay on the JVM: tests/plugin/test_replay.py)."""
+"""Classes with java.util collections (sample_projects/collections): the counterexamples
+as Java, the length bound, and skips for what is not modelled (their replay on the JVM:
+tests/plugin/test_replay.py)."""
 from __future__ import annotations
 
 from pytest_boundcheck.config.bounds import Bounds
