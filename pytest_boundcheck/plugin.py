@@ -412,7 +412,14 @@ class ContractItem(pytest.Item):
         from pytest_boundcheck.engine.result import SkipReason, Verdict
         from pytest_boundcheck.report.text import bounded_text, message
         run: Run = self.config.stash[STASH]
-        result = run.project.check(self.java_class, self.contract, run.bounds)
+        try:
+            result = run.project.check(self.java_class, self.contract, run.bounds)
+        except KeyboardInterrupt:
+            if self.config.option.fulltrace:
+                raise
+            # pytest's Ctrl-C message formats the arguments of every frame of the traceback,
+            # and printing the solver's terms there takes minutes: the run stops from here
+            raise KeyboardInterrupt from None
         self.user_properties.append(("boundcheck_seconds", f"{result.seconds:.3f}"))
         if result.verdict is Verdict.PASS:
             self.user_properties.append(("boundcheck", message(result)))

@@ -6,7 +6,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from sample_outcomes import SAMPLES, listed
+from sample_outcomes import SAMPLES
 
 # pytester's in-process runs drop the modules a run imported; loading the engine here,
 # before any run, keeps one copy of its modules (and of its type singletons) for all runs.
@@ -26,21 +26,42 @@ OUTCOMES = {Verdict.PASS: "passed", Verdict.VIOLATION: "failed", Verdict.SKIPPED
             Verdict.ERROR: "error"}
 
 
+# A sample project is only read: its Project (the class table, the null policy's findings)
+# and each check's result, by (class, contract id, bounds, config), serve every test of this
+# process. A test that patches the engine checks sources of its own, never a sample.
+_SAMPLE_PROJECTS: dict[Path, Project] = {}
+_SAMPLE_RESULTS: dict[tuple, CheckResult] = {}
+
+
 class JavaProject:
     """Java sources under ``root`` (a test's ``tmp_path``, or a sample project, which is
     only read), checked through the engine API."""
 
     def __init__(self, root: Path):
         self.root = root
+        self.is_sample = root.parent == SAMPLES
+
+    def project(self) -> Project:
+        """The sources as the engine reads them: a sample's once per process, a test's own
+        anew each time (the test may have written more since)."""
+        if not self.is_sample:
+            return Project([self.root])
+        if self.root not in _SAMPLE_PROJECTS:
+            _SAMPLE_PROJECTS[self.root] = Project([self.root])
+        return _SAMPLE_PROJECTS[self.root]
+
+    def _checked(self, project: Project, cls, contract, bounds: Bounds,
+                 config: EngineConfig) -> CheckResult:
+        if not self.is_sample:
+            return project.check(cls, contract, bounds, config)
+        key = (self.root, cls.fqname, contract.id, bounds, config)
+        if key not in _SAMPLE_RESULTS:
+            _SAMPLE_RESULTS[key] = project.check(cls, contract, bounds, config)
+        return _SAMPLE_RESULTS[key]
 
     def sample(self, name: str) -> JavaProject:
         """The sample project ``sample_projects/<name>``."""
         return JavaProject(SAMPLES / name)
-
-    def documented(self) -> dict[tuple[str, str], str]:
-        """(class, contract id) -> the outcome the sample's ``expected-outcomes.txt`` lists."""
-        return {tuple(item.split("::")[1:]): outcome
-                for item, outcome in listed(self.root.name).items()}
 
     def write(self, path: str, source: str) -> JavaProject:
         """``source``, dedented, as the file ``path`` under the root."""
@@ -56,7 +77,7 @@ class JavaProject:
         order. ``classes`` (simple or qualified names), ``contracts`` (ids) and ``where``
         (of a class's simple name and a contract id) select among them, as ``-k`` does
         a run's items."""
-        project = Project([self.root])
+        project = self.project()
         assert not project.errors, project.errors
         found = {}
         for cls in project.program.project:
@@ -65,7 +86,8 @@ class JavaProject:
             for contract in project.contracts_for(cls):
                 if (contracts is None or contract.id in contracts) and \
                         (where is None or where(cls.simple_name, contract.id)):
-                    found[(cls.fqname, contract.id)] = project.check(cls, contract, bounds, config)
+                    found[(cls.fqname, contract.id)] = self._checked(project, cls, contract,
+                                                                     bounds, config)
         return found
 
     def result(self, cls: str, contract: str, bounds: Bounds = Bounds(),

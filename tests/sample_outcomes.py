@@ -1,6 +1,5 @@
 """The outcome of every item of a sample project, as its ``expected-outcomes.txt`` lists it:
-the one list that tests/samples checks through the plugin and the stages' tests check
-through the engine API."""
+the one list, which tests/samples checks through the plugin."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -5,17 +5,10 @@ from __future__ import annotations
 
 import fnmatch
 
-from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.harness.registry import CONTRACT_IDS
 from pytest_boundcheck.report.text import message
 
 COMPARE_TO = set(CONTRACT_IDS[5:])
-SLOW = Bounds(timeout=60)  # a loaded machine is no skip
-
-
-def test_comparators_sample_gives_the_documented_outcome(java):
-    sample = java.sample("comparators")
-    assert sample.outcomes(bounds=SLOW) == sample.documented()
 
 
 def test_a_comparator_that_meets_a_null_key_shows_where_it_threw(java):
@@ -104,7 +97,7 @@ def test_compare_to_ignore_case_is_string_case_insensitive_order(java):
             @Override public int hashCode() { return 0; }
         }
         """)
-    assert list(java.outcomes(contracts=COMPARE_TO, bounds=SLOW).values()) == ["passed"] * 4
+    assert list(java.outcomes(contracts=COMPARE_TO).values()) == ["passed"] * 4
 
 
 def test_nulls_first_keeps_two_nulls_equal_after_then_comparing(java):
@@ -125,7 +118,7 @@ def test_nulls_first_keeps_two_nulls_equal_after_then_comparing(java):
             @Override public int hashCode() { return Objects.hashCode(name); }
         }
         """)
-    assert list(java.outcomes(contracts=COMPARE_TO, bounds=SLOW).values()) == ["passed"] * 4
+    assert list(java.outcomes(contracts=COMPARE_TO).values()) == ["passed"] * 4
 
 
 def test_what_is_not_modelled_skips_with_the_construct(java):

@@ -11,13 +11,6 @@ BOUNDS = "int 32-bit, 8 unrolls, inline depth 8"
 MADE = "objects: built by constructors and factories, then up to 2 method calls"
 
 
-def test_measures_sample_gives_the_documented_outcome_for_every_item(java):
-    """Score's compareto-transitive too, which Z3 cannot settle in the budget: a skip on
-    every machine, as the others' verdicts are the same on every machine."""
-    sample = java.sample("measures")
-    assert sample.outcomes() == sample.documented()
-
-
 def test_what_the_solver_cannot_settle_is_skipped_not_passed(java):
     found = java.sample("measures").check(
         {"Score"}, {"compareto-antisymmetric", "compareto-transitive", "compareto-substitutable"},

@@ -11,11 +11,6 @@ MADE = "objects: built by constructors and factories, then up to 2 method calls"
 LATIN1 = "strings: length <= 3, chars in Latin-1"
 
 
-def test_names_sample_gives_the_documented_outcome_for_every_item(java):
-    sample = java.sample("names")
-    assert sample.outcomes() == sample.documented()
-
-
 def test_equals_ignoring_case_with_a_case_sensitive_hash_shows_a_and_upper_a(java):
     found = java.sample("names").result("Nickname", "hashcode-consistent")
     assert java.outcome(found) == "failed"

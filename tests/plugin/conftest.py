@@ -1,7 +1,10 @@
-"""The plugin's own tests run pytest on Java sources with pytester, each twice: in one
-process ("serial") and with pytest-xdist's workers ("xdist"). What the plugin shows must
-hold in both; where xdist changes it by design (the layout of a verbose line), a test says
-how."""
+"""The plugin's own tests run pytest on Java sources with pytester, in one process
+("serial"). A test marked ``under_xdist`` runs a second time with pytest-xdist's workers
+("xdist"): one for each feature whose behaviour xdist can change (collection, which the
+controller and each worker do; the reports and summary, which reach the controller from
+the workers; the null policy's first item, which must not depend on the worker that runs
+it; replay and reproducers, done in the workers). Where xdist changes what a user sees by
+design (the layout of a verbose line), the test says how."""
 from __future__ import annotations
 
 import pytest
@@ -27,7 +30,18 @@ class PluginRun:
         return self.pytester.inline_run(*args, *self.extra)
 
 
-@pytest.fixture(params=["serial", "xdist"])
+def pytest_generate_tests(metafunc):
+    """``plugin`` is serial, and xdist too for a test marked ``under_xdist``: starting
+    xdist's workers (each importing the engine and Z3) doubles a test's cost, worth paying
+    where xdist is what could break."""
+    if "plugin" in metafunc.fixturenames:
+        modes = ["serial", "xdist"] if metafunc.definition.get_closest_marker("under_xdist") \
+            else ["serial"]
+        metafunc.parametrize("plugin", modes, indirect=True)
+
+
+@pytest.fixture
 def plugin(request, pytester) -> PluginRun:
-    """Runs pytest with the plugin on ``pytester``'s directory, without xdist and with it."""
+    """Runs pytest with the plugin on ``pytester``'s directory: serially, and with xdist's
+    workers where the test is marked ``under_xdist``."""
     return PluginRun(pytester, request.param)

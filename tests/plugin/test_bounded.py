@@ -171,6 +171,7 @@ PLAIN = """\
 CUT = "bounded at loop needs more than 8 unrolls at Range.java:11:9"
 
 
+@pytest.mark.under_xdist  # the table of the workers' reports
 def test_a_loop_cut_on_some_paths_only_passes_starred_saying_where(plugin):
     """n > 8 runs past the unroll bound, n <= 8 finishes: pass*, in the table, its footnote
     and each item's one line (-rA), not only in a verbose run."""
@@ -196,6 +197,7 @@ def test_a_loop_cut_on_some_paths_only_passes_starred_saying_where(plugin):
     result.stdout.no_fnmatch_line("*p.Plain::* bounded at*")
 
 
+@pytest.mark.under_xdist  # xdist's layout of a verbose line
 def test_a_verbose_starred_pass_says_what_it_held_within_and_where_it_was_cut(plugin):
     write(plugin.pytester, "src/p/Range.java", RANGE)
     result = plugin.runpytest("--boundcheck", "src", "-v", "-k", "reflexive")

@@ -56,7 +56,7 @@ def test_deep_code_is_checked_and_only_what_is_too_deep_is_skipped(plugin):
     write(plugin.pytester, "src/p/TooDeep.java",
           "package p;\nclass TooDeep {\n  int f(int x) { return " + "f(" * 1200 + "x"
           + ")" * 1200 + "; }\n}\n")
-    result = plugin.runpytest("--boundcheck", "src", "--boundcheck-timeout", "60", "-rfs")
+    result = plugin.runpytest("--boundcheck", "src", "-rfs")
     result.assert_outcomes(passed=38, failed=1, skipped=1, errors=1)
     text = result.stdout.str()
     assert "FAILED src/p/IntChain.java::p.IntChain::hashcode-consistent" in text

@@ -27,8 +27,7 @@ def test_an_unmodelled_jdk_method_may_throw_what_its_documentation_lists(plugin)
     equals item of a class whose equals parses its text first rests on it, so none is a
     clean pass; each is a possible violation saying what it rests on."""
     plugin.pytester.makefile(".java", **{"p/Amount": textwrap.dedent(AMOUNT)})
-    result = plugin.runpytest("--boundcheck", ".", "-rx", "-p", "no:cacheprovider",
-                              "--boundcheck-timeout", "120")
+    result = plugin.runpytest("--boundcheck", ".", "-rx", "-p", "no:cacheprovider")
     result.assert_outcomes(xfailed=5)
     result.stdout.fnmatch_lines([
         ("*Amount::equals-null - possible violation: rests on Double.parseDouble(String) throwing "
@@ -106,9 +105,7 @@ def test_modelled_string_and_math_methods_give_exact_verdicts(plugin):
     that compares hypot(x, y) with hypot(y', -x') is symmetric."""
     for name, source in (("Tag", TAG), ("Key", KEY), ("Point", POINT)):
         plugin.pytester.makefile(".java", **{f"p/{name}": textwrap.dedent(source)})
-    # a time limit that a loaded machine does not reach: the verdicts, not the time, are tested
-    result = plugin.runpytest("--boundcheck", ".", "-rA", "-p", "no:cacheprovider",
-                              "--boundcheck-timeout", "120")
+    result = plugin.runpytest("--boundcheck", ".", "-rA", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=13, failed=1, xfailed=1)
     result.stdout.fnmatch_lines([
         "*Tag::hashcode-consistent*",
@@ -144,5 +141,4 @@ def test_a_supplier_lambdas_result_is_unboxed_as_javac_casts_it(plugin):
     """``Supplier<Integer>.get()`` is an Object once generics are erased; javac casts it to
     Integer before unboxing, and so does the engine: every item is checked, none skipped."""
     plugin.pytester.makefile(".java", **{"p/Lazy": textwrap.dedent(LAZY)})
-    plugin.runpytest("--boundcheck", ".", "-p", "no:cacheprovider",
-                     "--boundcheck-timeout", "120").assert_outcomes(passed=5)
+    plugin.runpytest("--boundcheck", ".", "-p", "no:cacheprovider").assert_outcomes(passed=5)

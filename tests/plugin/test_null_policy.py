@@ -43,6 +43,7 @@ def outcomes(reprec) -> dict[str, str]:
             for rep in reprec.getreports("pytest_runtest_logreport") if rep.when == "call"}
 
 
+@pytest.mark.under_xdist  # the first item, whichever worker runs it
 def test_a_null_a_caller_passes_fails_one_item_the_others_name_it(plugin):
     write_label(plugin.pytester)
     result = plugin.runpytest("--boundcheck", "labels", "-rx")

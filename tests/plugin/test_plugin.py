@@ -40,6 +40,7 @@ def passed_line(plugin, nodeid: str, text: str) -> str:
     return f"*PASSED ({text}) {nodeid}*" if plugin.xdist else f"{nodeid} PASSED ({text})*"
 
 
+@pytest.mark.under_xdist  # reported by the workers
 def test_failure_shows_the_objects_the_calls_and_the_bounds(plugin):
     plugin.pytester.copy_example("points")
     result = plugin.runpytest("--boundcheck", "shapes", "-k", "Point2D and hashcode")
@@ -65,6 +66,7 @@ def test_failure_shows_the_objects_the_calls_and_the_bounds(plugin):
     assert result.ret == 1
 
 
+@pytest.mark.under_xdist  # xdist's layout of a verbose line
 def test_verbose_pass_states_the_bounds_it_held_within(plugin):
     plugin.pytester.copy_example("points")
     result = plugin.runpytest("--boundcheck", "shapes", "-v", "-k", "Money and reflexive")
@@ -74,6 +76,7 @@ def test_verbose_pass_states_the_bounds_it_held_within(plugin):
     ])
 
 
+@pytest.mark.under_xdist  # the table is of the workers' reports
 def test_session_ends_with_a_table_of_classes_by_contracts(plugin):
     plugin.pytester.copy_example("points")
     result = plugin.runpytest("--boundcheck", "shapes")
@@ -86,6 +89,7 @@ def test_session_ends_with_a_table_of_classes_by_contracts(plugin):
     ])
 
 
+@pytest.mark.under_xdist  # collected by each worker
 def test_a_file_that_does_not_parse_is_its_own_collection_error(plugin):
     plugin.pytester.copy_example("points")
     write(plugin.pytester, "shapes/Broken.java", """\
@@ -136,6 +140,7 @@ ENGINE_BUG = """
     """
 
 
+@pytest.mark.under_xdist  # reported by the workers
 def test_an_engine_bug_fails_the_item_asking_for_a_report_with_a_short_traceback(plugin):
     """Short: the long style lists the source of every frame of a deep exploration."""
     plugin.pytester.makeconftest(ENGINE_BUG)
@@ -169,6 +174,7 @@ def test_nested_classes_are_named_outer_dot_inner(plugin):
     result.stdout.fnmatch_lines(["src/demo/Outer.java::demo.Outer.Key::equals-reflexive"])
 
 
+@pytest.mark.under_xdist  # selected in each worker
 def test_markers_select_contract_families(plugin):
     plugin.pytester.copy_example("orders")
     result = plugin.runpytest("--boundcheck", "orders", "--strict-markers",
@@ -188,6 +194,7 @@ def test_strict_option_turns_the_advisory_contract_into_a_failure(plugin):
         passed=2, failed=3)
 
 
+@pytest.mark.under_xdist  # the ini file read by each worker
 def test_ini_options_configure_roots_and_bounds(plugin):
     plugin.pytester.copy_example("points")
     plugin.pytester.makeini("""
@@ -260,6 +267,7 @@ def test_roots_on_the_command_line_replace_testpaths(plugin):
     plugin.runpytest("--boundcheck", "shapes").assert_outcomes(passed=26, failed=4)
 
 
+@pytest.mark.under_xdist  # collected by each worker
 def test_roots_in_the_ini_file_are_checked_besides_the_python_tests(plugin):
     plugin.pytester.copy_example("points")
     plugin.pytester.mkdir("tests")
@@ -268,6 +276,7 @@ def test_roots_in_the_ini_file_are_checked_besides_the_python_tests(plugin):
     plugin.runpytest().assert_outcomes(passed=27, failed=4)
 
 
+@pytest.mark.under_xdist  # reported by the workers
 def test_the_plugin_reports_possible_violations_as_xfail(plugin):
     plugin.pytester.makefile(".java", Outer=textwrap.dedent(OUTER))
     result = plugin.runpytest("--boundcheck", ".", "-rx", "-p", "no:cacheprovider")

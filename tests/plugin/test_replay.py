@@ -1,6 +1,6 @@
 """Replay through the plugin (``--boundcheck-replay``): the counterexamples of each area's
-samples and classes fail on a real JVM, as the plugin reports them, with xdist's workers
-too. What the engine finds for them: the tests of each stage (tests/models, tests/frontend,
+samples and classes fail on a real JVM, as the plugin reports them (replayed in xdist's
+workers too: the workflow sample). What the engine finds for them: the tests of each stage (tests/models, tests/frontend,
 tests/symex); the reproducers of the first samples: test_repro.py."""
 from __future__ import annotations
 
@@ -11,10 +11,6 @@ from java_sources import DIGITS, HITS  # tests/ is on sys.path (its conftest.py)
 from test_plugin import confirmed, write
 from test_repro import needs_jdk
 
-# the documented outcomes are verdicts reached well within the default 10 s per check;
-# a longer limit keeps a loaded test machine from turning the slowest into time-outs
-LOAD_TOLERANT = "--boundcheck-timeout=60"
-
 
 @needs_jdk
 @pytest.mark.parametrize("sample, package, failures, counterexamples", [
@@ -24,7 +20,7 @@ def test_every_counterexample_of_the_sample_is_confirmed_on_the_jvm(plugin, samp
                                                                     failures, counterexamples):
     plugin.pytester.copy_example(sample)
     result = plugin.runpytest("--boundcheck", package, "--boundcheck-replay", "-rx",
-                              "--boundcheck-strict-compareto-equals", LOAD_TOLERANT)
+                              "--boundcheck-strict-compareto-equals")
     text = result.stdout.str()
     assert result.parseoutcomes().get("failed") == failures
     assert confirmed(text) == counterexamples, text
@@ -44,8 +40,7 @@ def test_every_comparators_counterexample_is_confirmed_on_the_jvm(plugin):
 @needs_jdk
 def test_every_collections_counterexample_is_confirmed_on_the_jvm(plugin):
     plugin.pytester.copy_example("collections")
-    result = plugin.runpytest("--boundcheck", "coll", "-k", "hashcode", "--boundcheck-replay",
-                              "-rx", LOAD_TOLERANT)  # the set items take Z3 10-30 s on a loaded machine
+    result = plugin.runpytest("--boundcheck", "coll", "-k", "hashcode", "--boundcheck-replay", "-rx")
     text = result.stdout.str()
     assert result.parseoutcomes().get("failed") == 5
     assert confirmed(text) == 5, text
@@ -67,13 +62,14 @@ def test_every_floating_point_counterexample_is_confirmed_on_the_jvm(plugin, mod
     compareto-transitive, which Z3 cannot settle in time.)"""
     plugin.pytester.copy_example("measures")
     result = plugin.runpytest("--boundcheck", "measures", f"--boundcheck-objects={mode}",
-                              "--boundcheck-replay", "-rx", LOAD_TOLERANT,
+                              "--boundcheck-replay", "-rx",
                               "-k", "not (Score and compareto and transitive)")
     result.assert_outcomes(failed=7, passed=39, xfailed=1)
     assert confirmed(result.stdout.str()) == 8
 
 
 @needs_jdk
+@pytest.mark.under_xdist  # replayed in the workers
 def test_every_workflow_counterexample_is_confirmed_on_the_jvm(plugin):
     plugin.pytester.copy_example("workflow")
     result = plugin.runpytest("--boundcheck", "workflow", "--boundcheck-replay", "-rx")

@@ -42,6 +42,7 @@ def test_every_counterexample_of_every_sample_is_confirmed_on_the_jvm(plugin, mo
 
 
 @needs_jdk
+@pytest.mark.under_xdist  # written by the workers
 def test_reproducers_compile_and_fail_against_the_samples(plugin, tmp_path):
     roots = copy_samples(plugin.pytester)
     out = tmp_path / "repro"

@@ -1,7 +1,7 @@
 """Which Java files a run collects, and how a file that cannot be checked costs that file
 only: two classes of one name, package directories named like build outputs, sources
-in another encoding, symbolic links and their loops. Each runs without xdist and with it
-(``plugin``: conftest.py)."""
+in another encoding, symbolic links and their loops. The collection of each runs
+with xdist's workers too (``under_xdist``: conftest.py)."""
 from __future__ import annotations
 
 import os
@@ -36,6 +36,7 @@ def write(pytester: pytest.Pytester, path: str, text: str | bytes) -> None:
         file.write_text(text)
 
 
+@pytest.mark.under_xdist  # collected by each worker
 def test_two_classes_of_one_name_are_each_a_collection_error_naming_both(plugin):
     """Two roots (two modules) declaring p.Money: one of them would silently go unchecked,
     so neither is; the other classes' items still run."""
@@ -54,6 +55,7 @@ def test_two_classes_of_one_name_are_each_a_collection_error_naming_both(plugin)
     assert result.ret == pytest.ExitCode.TESTS_FAILED
 
 
+@pytest.mark.under_xdist  # collected by each worker
 def test_packages_named_like_build_outputs_are_collected(plugin):
     for package in ("build", "target", "out"):
         write(plugin.pytester, f"src/com/acme/{package}/Customer.java",
@@ -94,6 +96,7 @@ LATIN_1 = textwrap.dedent("""\
     """).encode("iso-8859-1")
 
 
+@pytest.mark.under_xdist  # collected by each worker
 def test_a_file_that_is_not_utf8_is_its_own_collection_error(plugin):
     write(plugin.pytester, "src/p/Label.java", LATIN_1)
     write(plugin.pytester, "src/p/Money.java", value_class("p", "Money"))
@@ -128,6 +131,7 @@ def test_an_encoding_python_does_not_know_is_a_usage_error(plugin):
     {"src/p/loop": ".."},
     {"src/p/up": "..", "src/p/top": "../..", "src/p/here": "."},
 ])
+@pytest.mark.under_xdist  # collected by each worker
 def test_symbolic_link_loops_collect_each_file_once(plugin, loops):
     write(plugin.pytester, "src/p/Money.java", value_class("p", "Money"))
     write(plugin.pytester, "src/p/q/Rate.java", value_class("p.q", "Rate"))
