@@ -39,7 +39,7 @@ from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.frontend.types import ClassInfo
 from pytest_boundcheck.harness.applicable import hierarchy
 from pytest_boundcheck.harness.contracts import Contract
-from pytest_boundcheck.solve.solver import Answer, Solver
+from pytest_boundcheck.solve.solver import Answer, Solver, new_context
 from pytest_boundcheck.symex import collections as collections_model
 from pytest_boundcheck.symex.objects import ObjectMaker, Unbuildable
 from pytest_boundcheck.symex.record import Exploration, hand_on
@@ -75,7 +75,7 @@ def check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Bound
     ``may_trust`` (else exactly all that time). Its terms are made in a context of its
     own, whose Z3 units (exploring's and splitting's simplifications, the feasibility
     questions) count on the clock."""
-    ctx = z3.Context()
+    ctx = new_context(config)
     with schedule.clock.watching(context_units(ctx)):
         return _check_on(program, cls, contract, bounds, universe, domains, schedule, config,
                          may_trust, ctx)

@@ -66,6 +66,21 @@ def configure_z3(config: EngineConfig = DEFAULT) -> None:
     z3.z3.Z3_DEBUG = False
 
 
+CONTEXT_BYTES = 24 << 20  # what Z3 allocates to make a context (17 MB here), and some room
+
+
+def new_context(config: EngineConfig = DEFAULT) -> z3.Context:
+    """A fresh Z3 context. Where Z3's memory cap (``config.memory_limit_mb``) leaves no room
+    to make one, Z3 makes none, and its Python layer would crash the whole process using
+    the null it returns: so this raises Z3's out-of-memory error first, which skips the
+    item, saying so (``engine.check.run_check``), as the error raised where Z3 runs out of
+    memory building terms or solving does."""
+    if z3.Z3_get_estimated_alloc_size() + CONTEXT_BYTES > config.memory_limit_mb << 20:
+        raise z3.Z3Exception(f"out of memory: Z3's memory limit of {config.memory_limit_mb} MB "
+                             "leaves no room for another solver context")
+    return z3.Context()
+
+
 @dataclass
 class Answer:
     verdict: str  # sat | unsat | unknown
@@ -128,19 +143,19 @@ class Solver:
         values among those allowed, and the default solver's read better (``MIN_VALUE``,
         not ``MIN_VALUE + 1``)."""
         if not core_first:
-            return self._asked(z3.Solver(ctx=z3.Context()), terms, seconds, rlimit)
+            return self._asked(z3.Solver(ctx=new_context(self.config)), terms, seconds, rlimit)
         start = self.clock.now()
         share_of = max(planned or 0, seconds or 0)
         core = min(rlimit, self.config.core_rlimit) if rlimit else \
             max(self.config.core_rlimit, int(self.config.core_share * share_of * self.config.units_per_second))
-        result, s = self._asked(_core_solver(z3.Context()), terms, seconds, core)
+        result, s = self._asked(_core_solver(new_context(self.config)), terms, seconds, core)
         if result != z3.unknown or (rlimit and rlimit <= self.config.core_rlimit):
             return result, s
         if seconds is not None:
             seconds -= self.clock.now() - start
             if seconds <= 0:
                 return result, s
-        return self._asked(z3.Solver(ctx=z3.Context()), terms, seconds, rlimit)
+        return self._asked(z3.Solver(ctx=new_context(self.config)), terms, seconds, rlimit)
 
     def _asked(self, s: z3.Solver, terms: list[z3.BoolRef], seconds: float | None,
                rlimit: int) -> tuple[z3.CheckSatResult, z3.Solver]:
