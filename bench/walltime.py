@@ -24,10 +24,40 @@ import time
 from pathlib import Path
 
 import record  # bench/record.py: the --json record
+import z3
 
 from pytest_boundcheck.config import tuning
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.engine.project import Project
+from pytest_boundcheck.solve import solver as solve
+from pytest_boundcheck.solve.terms import translated
+
+
+class _QueryWatch:
+    """Each solver query's Z3 units, terms (as translated into a fresh context: what
+    ``EngineConfig.node_units`` is charged by) and CPU seconds, to calibrate what the clock
+    charges a query beyond Z3's own count (``--queries``)."""
+
+    def __init__(self):
+        self.queries = []
+        self._asked = solve.Solver._asked
+
+    def __enter__(self):
+        watch = self
+
+        def asked(solver, s, terms, seconds, rlimit):
+            nodes = max((t.get_id() for t in translated(terms, z3.Context())), default=0)
+            spent, cpu = solver.spent, time.process_time()
+            answer = watch._asked(solver, s, terms, seconds, rlimit)
+            watch.queries.append({"units": solver.spent - spent, "terms": nodes,
+                                  "cpu": time.process_time() - cpu})
+            return answer
+
+        solve.Solver._asked = asked
+        return self
+
+    def __exit__(self, *exc):
+        solve.Solver._asked = self._asked
 
 
 class _ClockWatch:
@@ -109,6 +139,21 @@ def _measure(project: Project, cls, contract, profile_to: Path | None) -> dict:
             "cpu_per_work": cpu / work if work else None}
 
 
+def _per_term(queries: list[dict], units_per_second: int) -> dict:
+    """The least-squares line of what each query took beyond Z3's count (its CPU seconds
+    in units, less the units Z3 counted) against its terms, and how many times their
+    seconds of work the queries took with Z3's count alone and with ``node_units``."""
+    xs = [q["terms"] for q in queries]
+    ys = [q["cpu"] * units_per_second - q["units"] for q in queries]
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+    cpu_units = sum(q["cpu"] for q in queries) * units_per_second
+    charged = sum(q["units"] + tuning.DEFAULT.node_units * q["terms"] for q in queries)
+    return {"count": len(queries), "units_per_term": slope, "intercept": my - slope * mx,
+            "cpu_per_work_z3_units_only": cpu_units / sum(q["units"] for q in queries),
+            "cpu_per_work_with_node_units": cpu_units / charged}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("roots", nargs="+", type=Path)
@@ -116,6 +161,8 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=1)
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--profile", type=Path, help="a directory for each item's cProfile")
+    parser.add_argument("--queries", action="store_true",
+                        help="record each solver query's units, terms and CPU seconds")
     parser.add_argument("--json")
     parser.add_argument("--note", default="")
     args = parser.parse_args()
@@ -127,7 +174,12 @@ def main() -> None:
         project.check(items[0][1], items[0][2], Bounds(timeout=0.01))
     figures = {}
     for name, cls, contract in items:
-        figures[name] = _measure(project, cls, contract, args.profile)
+        if args.queries:
+            with _QueryWatch() as queries:
+                figures[name] = _measure(project, cls, contract, args.profile)
+            figures[name]["queries"] = queries.queries
+        else:
+            figures[name] = _measure(project, cls, contract, args.profile)
         f = figures[name]
         ratio = f"{f['cpu_per_work']:.2f}" if f["cpu_per_work"] else "-"
         print(f"{name}: {f['outcome']}, wall {f['wall']:.2f} s, cpu {f['cpu']:.2f} s, "
@@ -138,6 +190,9 @@ def main() -> None:
                "cpu_per_work_median": statistics.median(ratios) if ratios else None,
                "cpu_per_work_max": max(ratios) if ratios else None,
                "wall_max": max((f["wall"] for f in figures.values()), default=None)}
+    queries = [q for f in figures.values() for q in f.get("queries", ())]
+    if len(queries) > 1:
+        summary["queries"] = _per_term(queries, tuning.DEFAULT.units_per_second)
     print(summary)
     if args.json:
         record.write(args.json, {"items": figures, "summary": summary, "note": args.note})
