@@ -12,7 +12,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, fields
 
-from pytest_boundcheck.config.workclock import WorkClock
+import z3
+
+from pytest_boundcheck.config.workclock import WorkClock, context_units
 
 _SHARES = ("exact_share", "own_classes_share", "bounds_set_share", "explore_share",
            "report_share", "reach_share", "core_share", "split_share", "arithmetic_share",
@@ -91,6 +93,12 @@ class EngineConfig:
     # or expression explored, a constraint rewritten): about its time at ``units_per_second``
     # (an explored statement takes some 30 microseconds)
     step_units: int = 150
+    # units a solver query counts besides those Z3 reports for it: making its context
+    # (``query_units``), and translating its terms into it and asserting them
+    # (``node_units`` a term of the translation), which Z3 does not count, but which take
+    # longer than its count says on the many small queries of path splitting
+    query_units: int = 10_000
+    node_units: int = 60
     # units for asking whether the constraints alone hold together
     consistency_rlimit: int = 3_000_000
     # of the time left, what splitting a query may take before it is asked whole
@@ -125,9 +133,14 @@ class EngineConfig:
     # seconds a reproducer may run on the JVM before it is reported as not replayed
     replay_seconds: int = 20
 
-    def work_clock(self, wall_limit: float = math.inf) -> WorkClock:
-        """A fresh work clock at this configuration's rates (``config.workclock``)."""
-        return WorkClock(self.units_per_second, self.step_units, wall_limit)
+    def work_clock(self, wall_limit: float = math.inf, watched: z3.Context | None = None) -> WorkClock:
+        """A fresh work clock at this configuration's rates (``config.workclock``), that
+        counts the Z3 units of the context ``watched`` too, if any: those of the check's
+        context, which its exploration and solver share, the one that makes it watches."""
+        clock = WorkClock(self.units_per_second, self.step_units, wall_limit)
+        if watched is not None:
+            clock.watch(context_units(watched))
+        return clock
 
     def __post_init__(self):
         for f in fields(self):

@@ -18,7 +18,7 @@ import z3
 
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.config.tuning import EngineConfig
-from pytest_boundcheck.config.workclock import WorkClock
+from pytest_boundcheck.config.workclock import WorkClock, context_units
 from pytest_boundcheck.counterexample import render as counterexample
 from pytest_boundcheck.engine import wiring
 from pytest_boundcheck.engine.result import (
@@ -39,7 +39,7 @@ from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.frontend.types import ClassInfo
 from pytest_boundcheck.harness.applicable import hierarchy
 from pytest_boundcheck.harness.contracts import Contract
-from pytest_boundcheck.solve.solver import Answer, Solver
+from pytest_boundcheck.solve.solver import Answer, Solver, new_context
 from pytest_boundcheck.symex import collections as collections_model
 from pytest_boundcheck.symex.objects import ObjectMaker, Unbuildable
 from pytest_boundcheck.symex.record import Exploration, hand_on
@@ -72,10 +72,20 @@ def check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Bound
     """The check on the harness parameters' ``domains`` on its ``schedule``: (detail,
     timings, in seconds of work). It explores exactly for ``config.exact_share`` of the
     time planned, then trusting in the rest of the time to explore if it must and
-    ``may_trust`` (else exactly all that time)."""
+    ``may_trust`` (else exactly all that time). Its terms are made in a context of its
+    own, whose Z3 units (exploring's and splitting's simplifications, the feasibility
+    questions) count on the clock."""
+    ctx = new_context(config)
+    with schedule.clock.watching(context_units(ctx)):
+        return _check_on(program, cls, contract, bounds, universe, domains, schedule, config,
+                         may_trust, ctx)
+
+
+def _check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Bounds,
+              universe: list[ClassInfo], domains, schedule: Schedule, config: EngineConfig,
+              may_trust: bool, ctx: z3.Context):
     clock = schedule.clock
     start = clock.now()
-    ctx = z3.Context()
     try:
         run = _explore_in_time(program, cls, contract, bounds, universe, ctx, domains, schedule,
                                config, may_trust)

@@ -66,6 +66,21 @@ def configure_z3(config: EngineConfig = DEFAULT) -> None:
     z3.z3.Z3_DEBUG = False
 
 
+CONTEXT_BYTES = 24 << 20  # what Z3 allocates to make a context (17 MB here), and some room
+
+
+def new_context(config: EngineConfig = DEFAULT) -> z3.Context:
+    """A fresh Z3 context. Where Z3's memory cap (``config.memory_limit_mb``) leaves no room
+    to make one, Z3 makes none, and its Python layer would crash the whole process using
+    the null it returns: so this raises Z3's out-of-memory error first, which skips the
+    item, saying so (``engine.check.run_check``), as the error raised where Z3 runs out of
+    memory building terms or solving does."""
+    if z3.Z3_get_estimated_alloc_size() + CONTEXT_BYTES > config.memory_limit_mb << 20:
+        raise z3.Z3Exception(f"out of memory: Z3's memory limit of {config.memory_limit_mb} MB "
+                             "leaves no room for another solver context")
+    return z3.Context()
+
+
 @dataclass
 class Answer:
     verdict: str  # sat | unsat | unknown
@@ -87,7 +102,7 @@ class Solver:
         longer search finds by then). Seconds of work, on the item's ``clock`` (a fresh
         one if None): every query's limit is in Z3's resource units, never in time."""
         self.ctx, self.config = ctx, config
-        self.clock = clock or config.work_clock()
+        self.clock = clock or config.work_clock(watched=ctx)
         self.deadline = self.clock.now() + timeout
         self.plan_end = self.deadline + max(0.0, (planned or 0.0) - timeout)
         self.constraints = constraints
@@ -128,19 +143,19 @@ class Solver:
         values among those allowed, and the default solver's read better (``MIN_VALUE``,
         not ``MIN_VALUE + 1``)."""
         if not core_first:
-            return self._asked(z3.Solver(ctx=z3.Context()), terms, seconds, rlimit)
+            return self._asked(z3.Solver(ctx=new_context(self.config)), terms, seconds, rlimit)
         start = self.clock.now()
         share_of = max(planned or 0, seconds or 0)
         core = min(rlimit, self.config.core_rlimit) if rlimit else \
             max(self.config.core_rlimit, int(self.config.core_share * share_of * self.config.units_per_second))
-        result, s = self._asked(_core_solver(z3.Context()), terms, seconds, core)
+        result, s = self._asked(_core_solver(new_context(self.config)), terms, seconds, core)
         if result != z3.unknown or (rlimit and rlimit <= self.config.core_rlimit):
             return result, s
         if seconds is not None:
             seconds -= self.clock.now() - start
             if seconds <= 0:
                 return result, s
-        return self._asked(z3.Solver(ctx=z3.Context()), terms, seconds, rlimit)
+        return self._asked(z3.Solver(ctx=new_context(self.config)), terms, seconds, rlimit)
 
     def _asked(self, s: z3.Solver, terms: list[z3.BoolRef], seconds: float | None,
                rlimit: int) -> tuple[z3.CheckSatResult, z3.Solver]:
@@ -160,13 +175,19 @@ class Solver:
         if wall_ms := self.clock.wall_left_ms():  # the safety net, not a budget: see ``spend``
             s.set("timeout", wall_ms)
         self.queries += 1
-        s.add(*translated(terms, s.ctx))
+        asked = translated(terms, s.ctx)
+        s.add(*asked)
         result = checked(s)
         statistics = s.statistics()  # Z3 counts the units per context: these are the query's
         if "rlimit count" in statistics.keys():
             units = statistics.get_key_value("rlimit count")
             self.spent += units
             self.clock.spend(units)
+        # and what Z3 does not count, making the context and putting the terms in, by the
+        # terms' number (the context is fresh: its term ids count the terms translated,
+        # the same on every run)
+        self.clock.spend(self.config.query_units + self.config.node_units * max(
+            (t.get_id() for t in asked), default=0))
         return result, s
 
     def _model(self, s: z3.Solver) -> z3.ModelRef:
@@ -357,7 +378,7 @@ class Solver:
             if answer.verdict != "unknown":
                 return answer
             self._undecided[len(fixed)] += 1
-        cases = ((z3.simplify(z3.substitute(goal, (var, v))), fixed + [var == v])
+        cases = ((_chosen(self.clock, goal, var, v), fixed + [var == v])
                  for v in (z3.BitVecVal(value, var.size(), self.ctx) for value in values))
         return self._first(cases, deadline, depth + 1)
 
@@ -630,6 +651,7 @@ class Solver:
             # as long as a Python reference does
             self._substitutions[start, end] = (sources, targets, values)
         sources, targets, _ = self._substitutions[start, end]
+        self.clock.step()  # a walk of the goal that Z3 does not count
         substituted = z3.ExprRef(z3.Z3_substitute(self.ctx.ref(), goal.as_ast(), end - start,
                                                   sources, targets), self.ctx)
         return not substituted.eq(goal)
@@ -669,6 +691,19 @@ class Solver:
 
 
 PATH_SPLITS = 64
+
+
+def _chosen(clock: WorkClock, goal: z3.BoolRef, var: z3.ExprRef, value: z3.ExprRef) -> z3.BoolRef:
+    """``goal`` with the choice ``var`` made ``value``, simplified. Z3 counts the
+    simplification's units in the check's context (which the ``clock`` watches), not the
+    substitution's, which walks the same terms: so that counts as much again (a choice
+    among hundreds of objects substitutes into the whole goal hundreds of times)."""
+    clock.sync()
+    before = clock.units
+    chosen = z3.simplify(z3.substitute(goal, (var, value)))
+    clock.sync()
+    clock.spend(clock.units - before)
+    return chosen
 
 
 def _core_solver(ctx: z3.Context) -> z3.Solver:

@@ -90,7 +90,7 @@ class Executor(StatementsMixin, SwitchMixin, ExpressionsMixin, OperatorsMixin, C
         self.program, self.bounds, self.ctx, self.own = program, bounds, ctx, own
         self.models, self.aids, self.config = models, aids, config
         self.model_context = ModelContext(self)
-        self.clock = clock or config.work_clock()
+        self.clock = clock or config.work_clock(watched=ctx)
         self.deadline = self.clock.now() + (bounds.timeout if seconds is None else seconds)
         self.trusting = trusting
         self.arguments: set[HeapObj] = set()  # the objects the contract is checked on

@@ -36,7 +36,6 @@ class PathsMixin:
         self.cuts: list[Event] = []
         self._oracle: z3.Solver | None = None
         self._oracle_known = 0
-        self._oracle_units = 0  # the exploration context's Z3 units when the oracle last asked
         self._last_snapshot: dict = {}  # the heap of the last exception filed: ``_snapshot``
         # per asker (a call's dispatch, a loop's next iteration): its questions in a row
         # the oracle could not answer
@@ -232,12 +231,7 @@ class PathsMixin:
         self._oracle.add(self.aids.weakened(guard))
         result = checked(self._oracle)
         self._oracle.pop()
-        # Z3 counts the units per context, the exploration's: the question's are the increase
-        statistics = self._oracle.statistics()
-        if "rlimit count" in statistics.keys():
-            used = statistics.get_key_value("rlimit count")
-            self.clock.spend(used - self._oracle_units)
-            self._oracle_units = used
+        self.clock.sync()  # the question's units, counted in the exploration's context
         self._oracle_misses[asker] = self._oracle_misses[asker] + 1 if result == z3.unknown else 0
         return result != z3.unsat
 

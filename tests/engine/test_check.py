@@ -2,11 +2,13 @@
 where formulas are too costly for it (the solver's own tests: tests/solve)."""
 from __future__ import annotations
 
+import dataclasses
 import fnmatch
 
 import z3
 
 from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.config.tuning import DEFAULT
 from pytest_boundcheck.report.text import message
 from pytest_boundcheck.solve import solver as solve
 
@@ -33,6 +35,23 @@ def test_a_solver_failure_skips_the_check_saying_so(java, monkeypatch):
     outcome = java.result("Subject", "hashcode-consistent")
     assert outcome.status == "skipped"
     assert message(outcome).startswith("the solver failed (out of memory); bounds: int 32-bit")
+
+
+def test_a_memory_limit_too_small_for_a_solver_context_skips_the_check_saying_so(java):
+    """Past Z3's memory limit, Z3 makes no context and its Python layer used the null it
+    returned: the process crashed (seen with a limit of 30 MB). Each item is now a skip."""
+    measures = java.sample("measures")
+    small = dataclasses.replace(DEFAULT, memory_limit_mb=30)
+    try:
+        results = measures.check({"Score", "Reading"}, {"equals-symmetric", "compareto-transitive"},
+                             config=small)
+    finally:
+        solve.configure_z3(DEFAULT)  # the process-wide limit, for the tests after this one
+    assert sorted(r.status for r in results.values()) == ["skipped"] * 3
+    for result in results.values():
+        assert message(result).startswith(
+            "the solver failed (out of memory: Z3's memory limit of 30 MB leaves no room "
+            "for another solver context); bounds: ")
 
 
 RATIO = """
