@@ -6,7 +6,7 @@ from __future__ import annotations
 import z3
 
 from pytest_boundcheck.frontend import jdk
-from pytest_boundcheck.frontend.types import CHAR
+from pytest_boundcheck.frontend.types import CHAR, DOUBLE, FLOAT
 from pytest_boundcheck.symex import strings
 from pytest_boundcheck.symex.state import State
 from pytest_boundcheck.symex.values import (
@@ -116,8 +116,11 @@ class StringsMixin:
 
     def string_conversion(self, state: State, v: Value, line: int) -> tuple[strings.Text, State]:
         """The text a value becomes in a concatenation (JLS 5.1.11): a primitive's
-        ``String.valueOf``, "null", a string's own text, a Class's toString(); other
-        objects' toString() is not modelled."""
+        ``String.valueOf``, "null", a string's own text, a Class's toString(); a float's
+        or double's digits and other objects' toString() are not modelled."""
+        if isinstance(v, Prim) and v.type in (FLOAT, DOUBLE):
+            self.unsupported(state, f"the text of a {v.type.name} in a string concatenation "
+                             f"(Double.toString's digits)", line)
         if isinstance(v, Prim):
             state = self.bounded_unless(state, strings.representable(v), "the text of a number "
                                         f"beyond {strings.DIGITS} digits", line)
