@@ -182,6 +182,10 @@ class ModelContext:
         """An array's length and element slots where ``ref`` is not null."""
         return self._ex.array_contents(state, ref)
 
+    def element_field(self, cls: ClassInfo, k: int) -> FieldInfo:
+        """The pseudo-field of an array class's element ``k``."""
+        return self._ex.element_field(cls, k)
+
     def new_array(self, state, cls: ClassInfo, lengths: list[Prim], line: int,
                   values: list[Value] | None = None):
         """``new T[n]...`` (NegativeArraySizeException, the length bound): (ref, state)."""

@@ -138,11 +138,14 @@ class CollectionsClass(GeneratedClass):
         return "import java.util.*;\n\n" + super().java()
 
 
-def generate(seed: int, per_template: int, class_name: str, symbolic_every: int = 5) -> GeneratedClass:
+def generate(seed: int, per_template: int, class_name: str, symbolic_every: int = 5,
+             templates: list[str] = TEMPLATES) -> GeneratedClass:
+    """``per_template`` cases of each template (``TEMPLATES``, or another family's over
+    the same elements: ``arraygen.TEMPLATES``)."""
     rng = random.Random(seed)
     prog = CollectionsClass(class_name, preamble=ELEMENTS)
     params = [("int", "a"), ("int", "b"), ("int", "c"), ("boolean", "f")]
-    for k, body in enumerate(TEMPLATES):
+    for k, body in enumerate(templates):
         name = f"m{k}"
         source = f"    static long {name}(int a, int b, int c, boolean f) {{\n        {body}\n    }}\n"
         method = Method(name, params, "long", source)
