@@ -182,6 +182,11 @@ class ModelContext:
         """An array's length and element slots where ``ref`` is not null."""
         return self._ex.array_contents(state, ref)
 
+    def element_slots(self, obj: HeapObj) -> int:
+        """How many element slots an array object has (``max_length``, or more for one an
+        initialiser wrote out longer)."""
+        return self._ex.element_slots(obj)
+
     def element_field(self, cls: ClassInfo, k: int) -> FieldInfo:
         """The pseudo-field of an array class's element ``k``."""
         return self._ex.element_field(cls, k)

@@ -203,7 +203,7 @@ def _copy(m, state, src, src_pos, dest, dest_pos, length, line):
     out = z3.Or(src_pos.term < 0, dest_pos.term < 0, length.term < 0,
                 past(src_pos, src_length), past(dest_pos, dest_length))
     state = m.throw(state, out, "java.lang.ArrayIndexOutOfBoundsException", line)
-    for k in range(m.max_length):
+    for k in range(len(elements)):
         taken = length.term > k
         value = merge_values(m.ctx, src.type.element,
                              [(src_pos.term + k == i, x) for i, x in enumerate(elements)])
@@ -235,7 +235,7 @@ def _store(m, state, dest, index, taken, value, line):
                         "java.lang.ArrayStoreException", line)
     heap = dict(state.heap)
     for g, o in dest.non_null():
-        for j in range(m.max_length):
+        for j in range(m.element_slots(o)):
             fld = m.element_field(o.cls, j)
             heap[(o, fld)] = merge_values(m.ctx, fld.type, [(mk_and(g, taken, index == j), value),
                                                             (m.true, m.read(state, o, fld))])
