@@ -138,8 +138,15 @@ class ArraysMixin:
     def array_write(self, state: State, ref: Ref, index: Value, value: Value, line: int) -> State:
         i, state = self._index_check(state, ref, index, line)
         value, state = self.assign_convert(state, value, ref.type.element, line)
-        if isinstance(value, Ref):  # covariance: a String[] seen as an Object[] takes Strings only
-            pairs = [(mk_and(g, h), instance_of(v, o.cls.element))
+        return self.store_element(state, ref, i.term, value, self.true, line)
+
+    def store_element(self, state: State, ref: Ref, index: z3.BitVecRef, value: Value,
+                      when: z3.BoolRef, line: int) -> State:
+        """``ref[index] = value`` where ``when`` holds, the index being within the array:
+        a reference array's store check first (covariance: a String[] seen as an Object[]
+        takes Strings only; ArrayStoreException for others)."""
+        if isinstance(value, Ref):
+            pairs = [(mk_and(when, g, h), instance_of(v, o.cls.element))
                      for g, o in ref.non_null() for h, v in value.non_null()]
             state = self.stuck_unless(state, mk_or(self.ctx, [c for c, ok in pairs if ok is None]),
                                       "storing an object of unknown class into an array", line)
@@ -149,7 +156,7 @@ class ArraysMixin:
         for g, o in ref.non_null():
             for k in range(self.element_slots(o)):
                 fld = self.element_field(o.cls, k)
-                heap[(o, fld)] = merge_values(self.ctx, fld.type, [(mk_and(g, i.term == k), value),
+                heap[(o, fld)] = merge_values(self.ctx, fld.type, [(mk_and(g, when, index == k), value),
                                                                    (self.true, self.read(state, o, fld))])
         return State(state.guard, state.env, heap)
 

@@ -182,14 +182,11 @@ class ModelContext:
         """An array's length and element slots where ``ref`` is not null."""
         return self._ex.array_contents(state, ref)
 
-    def element_slots(self, obj: HeapObj) -> int:
-        """How many element slots an array object has (``max_length``, or more for one an
-        initialiser wrote out longer)."""
-        return self._ex.element_slots(obj)
-
-    def element_field(self, cls: ClassInfo, k: int) -> FieldInfo:
-        """The pseudo-field of an array class's element ``k``."""
-        return self._ex.element_field(cls, k)
+    def store_element(self, state, ref: Ref, index: z3.BitVecRef, value: Value, when: z3.BoolRef,
+                      line: int):
+        """``ref[index] = value`` where ``when`` holds (the index within the array), with a
+        reference array's store check (ArrayStoreException): the state."""
+        return self._ex.store_element(state, ref, index, value, when, line)
 
     def new_array(self, state, cls: ClassInfo, lengths: list[Prim], line: int,
                   values: list[Value] | None = None):

@@ -9,7 +9,6 @@ from pytest_boundcheck.frontend.types import INT, PrimType
 from pytest_boundcheck.models.common import bool_value, equal_objects, hash_of, int_value
 from pytest_boundcheck.models.registry import model
 from pytest_boundcheck.symex.boxes import BOXES
-from pytest_boundcheck.symex.runtime_types import instance_of
 from pytest_boundcheck.symex.values import Prim, merge_values, mk_and, mk_not, mk_or, same_object
 
 
@@ -207,7 +206,7 @@ def _copy(m, state, src, src_pos, dest, dest_pos, length, line):
         taken = length.term > k
         value = merge_values(m.ctx, src.type.element,
                              [(src_pos.term + k == i, x) for i, x in enumerate(elements)])
-        state = _store(m, state, dest, dest_pos.term + k, taken, value, line)
+        state = m.store_element(state, dest, dest_pos.term + k, value, taken, line)
     return state
 
 
@@ -220,23 +219,3 @@ def _copyable(src_cls, dest_cls) -> bool:
     if isinstance(a, PrimType) or isinstance(b, PrimType):
         return a == b
     return True
-
-
-def _store(m, state, dest, index, taken, value, line):
-    """``dest[index] = value`` where ``taken`` holds, with a reference array's store check
-    (ArrayStoreException); the index is within the array."""
-    if not isinstance(value.type, PrimType) and value.targets:
-        pairs = [(mk_and(taken, g, h), instance_of(v, o.cls.element))
-                 for g, o in dest.non_null() if not isinstance(o.cls.element, PrimType)
-                 for h, v in value.non_null()]
-        state = m.stuck_unless(state, mk_or(m.ctx, [c for c, ok in pairs if ok is None]),
-                               "arraycopy of an object of unknown class into an array", line)
-        state = m.throw(state, mk_or(m.ctx, [c for c, ok in pairs if ok is False]),
-                        "java.lang.ArrayStoreException", line)
-    heap = dict(state.heap)
-    for g, o in dest.non_null():
-        for j in range(m.element_slots(o)):
-            fld = m.element_field(o.cls, j)
-            heap[(o, fld)] = merge_values(m.ctx, fld.type, [(mk_and(g, taken, index == j), value),
-                                                            (m.true, m.read(state, o, fld))])
-    return type(state)(state.guard, state.env, heap)
