@@ -97,3 +97,22 @@ def test_an_action_that_changes_the_list_it_walks_is_a_skip_naming_it(java):
     found = java.result("Echo", "equals-reflexive")
     assert found.status == "skipped"
     assert "a forEach action that changes the ArrayList it walks at Echo.java:7" in message(found)
+
+
+def test_for_each_through_an_iterable_reference_walks_the_collection(java):
+    java.write("src/Pool.java", """\
+        import java.util.HashSet;
+        import java.util.Set;
+        public final class Pool {
+            private final Set<String> names = new HashSet<>();
+            public Pool(java.util.List<String> given) {
+                Iterable<String> all = given;
+                all.forEach(names::add);
+            }
+            @Override public boolean equals(Object o) { return o instanceof Pool p && names.equals(p.names); }
+            @Override public int hashCode() { return names.size(); }
+        }
+        """)
+    found = java.result("Pool", "hashcode-consistent")
+    assert java.outcome(found) == "passed", message(found)
+    assert "any field values" not in message(found)

@@ -263,7 +263,7 @@ def register(r: Registry) -> None:
     on(r, classes_of(LIST), "Object get(int)", list_get)
     on(r, COLLECTIONS, "Object #at(int)", at)
     on(r, COLLECTIONS, "Iterator iterator()", iterator)
-    on(r, COLLECTIONS, "void forEach(Consumer)", for_each)
+    on(r, COLLECTIONS + ["java.lang.Iterable"], "void forEach(Consumer)", for_each)
     on(r, classes_of(MAP), "void forEach(BiConsumer)", for_each)
     on(r, [ITERATOR, _U + "Iterator"], "boolean hasNext()", has_next)
     on(r, [ITERATOR, _U + "Iterator"], "Object next()", next_)
