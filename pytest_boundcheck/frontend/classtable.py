@@ -404,10 +404,21 @@ class Program:
                                  for a, p in zip(arg_types, m.params))]
             if applicable:
                 return _most_specific(applicable)
-        for m in candidates:
-            if m.varargs and len(arg_types) >= len(m.params) - 1:
-                return m
-        return None
+        variable = [m for m in candidates if m.varargs and len(arg_types) >= len(m.params) - 1]
+        fitting = [m for m in variable if self._varargs_fit(m, arg_types)]
+        return _most_specific(fitting) if fitting else variable[0] if variable else None
+
+    def _varargs_fit(self, method: MethodInfo, arg_types: list[JType]) -> bool:
+        """Is a variable-arity method applicable (JLS 15.12.2.4): its fixed parameters
+        take the first arguments, its array (one argument) or elements the rest."""
+        def fits(a, t):
+            return self._loosely_assignable(a, t) or _lambda_fits(a, t)
+        *fixed, last = method.params
+        rest = arg_types[len(fixed):]
+        element = getattr(last.type, "element", None)  # None: an array type not resolved
+        return all(fits(a, p.type) for a, p in zip(arg_types, fixed)) and (
+            element is not None and all(fits(a, element) for a in rest)
+            or len(rest) == 1 and fits(rest[0], last.type))
 
     def _loosely_assignable(self, src: JType, dst: JType) -> bool:
         """Assignment with boxing and unboxing (JLS 5.3, loose context)."""

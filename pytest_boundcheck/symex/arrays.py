@@ -1,6 +1,8 @@
-"""Arrays: an object whose ``content`` is its length (at most ``bounds.max_length``) and
-whose elements are pseudo-fields ``[0]``, ``[1]``...: the heap, its merging and the
-initial values of objects made the fields way serve them as they serve fields. Also the
+"""Arrays: an object whose ``content`` is its length and whose elements are pseudo-fields
+``[0]``, ``[1]``...: the heap, its merging and the initial values of objects made the
+fields way serve them as they serve fields. An array the check makes up, or code makes
+with ``new T[n]``, is at most ``bounds.max_length`` long; one an initialiser writes out
+(``static final String[] NAMES = {...}``) keeps its length, whatever it is. Also the
 enhanced ``for`` over arrays and collections.
 """
 from __future__ import annotations
@@ -46,17 +48,23 @@ class ArraysMixin:
         return self.heap_object(cls, label, "slot", content=length)
 
     def array_init(self, state: State, cls: ClassInfo, init: ast.ArrayInit) -> tuple[Ref, State]:
-        """``{a, b, ...}`` as an array of ``cls``, its elements evaluated left to right."""
+        """``{a, b, ...}`` as an array of ``cls``, its elements evaluated left to right. Its
+        length is the code's, not a choice of the check: the length bound, which limits
+        what the check makes up, does not cut it (see ``element_slots``)."""
         values = []
         for e in init.elements:
             value, state = self.eval_to(e, cls.element, state, e.line)
             values.append(value)
-        if len(values) > self.bounds.max_length:
-            self.cut(state, f"an array of {len(values)} elements (--boundcheck-max-length is "
-                            f"{self.bounds.max_length})", init.line, init.column, "max-length")
         length = semantics.constant(self.ctx, INT, len(values))
         values += [self.default_value(cls.element)] * (self.bounds.max_length - len(values))
         return self.allocate(state, cls, length, values, init.line)
+
+    def element_slots(self, obj: HeapObj) -> int:
+        """How many element slots an array object has: ``max_length``, or more for one an
+        initialiser wrote out longer (its length is then a constant)."""
+        if z3.is_bv_value(obj.content) and obj.content.as_long() > self.bounds.max_length:
+            return obj.content.as_long()
+        return self.bounds.max_length
 
     def new_array(self, state: State, cls: ClassInfo, lengths: list[Prim], line: int,
                   values: list[Value] | None = None) -> tuple[Ref, State]:
@@ -93,16 +101,17 @@ class ArraysMixin:
         return ref_to(cls, obj, self.ctx), State(state.guard, state.env, heap)
 
     def array_contents(self, state: State, ref: Ref) -> tuple[Prim, list[Value]]:
-        """The length and the ``max_length`` element slots of an array reference where it is
-        not null (length 0 and no slots if it is always null)."""
+        """The length and the element slots of an array reference where it is not null
+        (length 0 and no slots if it is always null): as many as its longest array has
+        (``element_slots``), a slot past an array's own being past its length."""
         cases = ref.non_null()
         if not cases:
             return semantics.constant(self.ctx, INT, 0), []
         length = merge_values(self.ctx, INT, [(g, Prim(INT, o.content)) for g, o in cases])
         return length, [merge_values(self.ctx, ref.type.element,
                                      [(g, self.read(state, o, self.element_field(o.cls, k)))
-                                      for g, o in cases])
-                        for k in range(self.bounds.max_length)]
+                                      for g, o in cases if k < self.element_slots(o)])
+                        for k in range(max(self.element_slots(o) for _, o in cases))]
 
     def array_length(self, state: State, ref: Ref, line: int) -> tuple[Prim, State]:
         state = self.null_check(state, ref, line)
@@ -123,14 +132,21 @@ class ArraysMixin:
     def array_read(self, state: State, ref: Ref, index: Value, line: int) -> tuple[Value, State]:
         i, state = self._index_check(state, ref, index, line)
         pairs = [(mk_and(g, i.term == k), self.read(state, o, self.element_field(o.cls, k)))
-                 for g, o in ref.non_null() for k in range(self.bounds.max_length)]
+                 for g, o in ref.non_null() for k in range(self.element_slots(o))]
         return merge_values(self.ctx, ref.type.element, pairs), state
 
     def array_write(self, state: State, ref: Ref, index: Value, value: Value, line: int) -> State:
         i, state = self._index_check(state, ref, index, line)
         value, state = self.assign_convert(state, value, ref.type.element, line)
-        if isinstance(value, Ref):  # covariance: a String[] seen as an Object[] takes Strings only
-            pairs = [(mk_and(g, h), instance_of(v, o.cls.element))
+        return self.store_element(state, ref, i.term, value, self.true, line)
+
+    def store_element(self, state: State, ref: Ref, index: z3.BitVecRef, value: Value,
+                      when: z3.BoolRef, line: int) -> State:
+        """``ref[index] = value`` where ``when`` holds, the index being within the array:
+        a reference array's store check first (covariance: a String[] seen as an Object[]
+        takes Strings only; ArrayStoreException for others)."""
+        if isinstance(value, Ref):
+            pairs = [(mk_and(when, g, h), instance_of(v, o.cls.element))
                      for g, o in ref.non_null() for h, v in value.non_null()]
             state = self.stuck_unless(state, mk_or(self.ctx, [c for c, ok in pairs if ok is None]),
                                       "storing an object of unknown class into an array", line)
@@ -138,9 +154,9 @@ class ArraysMixin:
                                "java.lang.ArrayStoreException", line)
         heap = dict(state.heap)
         for g, o in ref.non_null():
-            for k in range(self.bounds.max_length):
+            for k in range(self.element_slots(o)):
                 fld = self.element_field(o.cls, k)
-                heap[(o, fld)] = merge_values(self.ctx, fld.type, [(mk_and(g, i.term == k), value),
+                heap[(o, fld)] = merge_values(self.ctx, fld.type, [(mk_and(g, when, index == k), value),
                                                                    (self.true, self.read(state, o, fld))])
         return State(state.guard, state.env, heap)
 
@@ -164,15 +180,17 @@ class ArraysMixin:
         self.unsupported(state, "array initializer outside a declaration", expr.line)
 
     def _exec_ForEach(self, stmt: ast.ForEach, state: State) -> State:
-        """``for (T x : array) body`` as ``for (int i = 0; i < a.length && i < max_length;
+        """``for (T x : array) body`` as ``for (int i = 0; i < a.length && i < element_slots;
         i++) { T x = a[i]; body }`` over hidden locals; the second test ends the unrolling
-        where no array of the bound can go on."""
+        where none of the arrays can go on (``element_slots``)."""
         array, state = self.eval(stmt.iterable, state)
         if isinstance(array, Ref) and isinstance(array.type, ClassInfo) and array.type.element is None:
             return self._for_each_element(stmt, array, state)
         if isinstance(array, Prim) or not isinstance(array.type, ClassInfo) or array.type.element is None:
             self.unsupported(state, f"enhanced for over a {type_name(array.type)}", stmt.line)
         state = self.null_check(state, array, stmt.line)
+        bound = max((self.element_slots(o) for _, o in array.non_null()),
+                    default=self.bounds.max_length)
         self._loops += 1
         a, i, line = f"#array{self._loops}", f"#index{self._loops}", stmt.line
         state.env[a] = array
@@ -182,7 +200,7 @@ class ArraysMixin:
         loop = ast.Loop(
             line, (ast.LocalVar(line, ast.TypeName("int"), i, ast.Literal(line, "int", 0)),),
             ast.Binary(line, "&&", less(ast.FieldAccess(line, ast.Name(line, a), "length")),
-                       less(ast.Literal(line, "int", self.bounds.max_length))),
+                       less(ast.Literal(line, "int", bound))),
             (ast.Update(line, "++", True, ast.Name(line, i)),),
             ast.Block(line, (ast.LocalVar(line, stmt.type, stmt.name,
                                           ast.ArrayAccess(line, ast.Name(line, a), ast.Name(line, i))),

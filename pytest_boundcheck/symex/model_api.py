@@ -182,6 +182,12 @@ class ModelContext:
         """An array's length and element slots where ``ref`` is not null."""
         return self._ex.array_contents(state, ref)
 
+    def store_element(self, state, ref: Ref, index: z3.BitVecRef, value: Value, when: z3.BoolRef,
+                      line: int):
+        """``ref[index] = value`` where ``when`` holds (the index within the array), with a
+        reference array's store check (ArrayStoreException): the state."""
+        return self._ex.store_element(state, ref, index, value, when, line)
+
     def new_array(self, state, cls: ClassInfo, lengths: list[Prim], line: int,
                   values: list[Value] | None = None):
         """``new T[n]...`` (NegativeArraySizeException, the length bound): (ref, state)."""

@@ -41,6 +41,8 @@ class UnknownCallsMixin:
         modelled methods change them."""
         call = f"{static_type.simple_name}.{expr.name}({type_names(args)})"
         known = [o for o in receiver.targets if o is not None and not o.opaque] if receiver else []
+        if known and not self.program.methods_named(static_type, expr.name):
+            state, known = self._erased_receiver(state, expr, receiver, known, args)
         own = self.program.select_method(self.program.methods_named(known[0].cls, expr.name),
                                          [a.type for a in args]) if known else None
         modelled = receiver is not None and any(
@@ -63,6 +65,22 @@ class UnknownCallsMixin:
                 *self._unknown_function(s, call, expr.name, receiver.narrowed(opaque), args,
                                         own.return_type, expr.line, raises), site)))
         return self._merge_results(results, own.return_type)
+
+    def _erased_receiver(self, state: State, expr: ast.MethodCall, receiver: Ref,
+                         known: list, args: list[Value]):
+        """A method its receiver's static type lacks: that type is a type argument erased
+        (a lambda's parameter without a declared type, an element read from a collection),
+        and javac casts the receiver to the type argument first. An object of a class
+        without such a method is no instance of it: the cast throws ClassCastException
+        there, as on the JVM for a collection holding what its type argument forbids."""
+        types = [a.type for a in args]
+        misfits = [o for o in known if self.program.select_method(
+            self.program.methods_named(o.cls, expr.name), types) is None]
+        if not misfits or len(misfits) == len(known):
+            return state, known
+        state = self.throw(state, receiver.member_guard(misfits), "java.lang.ClassCastException",
+                           expr.line)
+        return state, [o for o in known if o not in misfits]
 
     def _unknown_function(self, state: State, call: str, name: str, receiver: Ref | None,
                           args: list[Value], result_type: JType | None,

@@ -111,7 +111,23 @@ MAPS = [
     "return (m.comparator() == null ? 1 : 0) + (s.comparator() == null ? 2 : 0) + h(m.get(\"a\"));",
 ]
 
-TEMPLATES = LISTS + SETS + MAPS
+FOR_EACH = [
+    "List<Object> x = new ArrayList<>(Arrays.asList(e(a), e(b))); if (f) x.add(e(c)); long[] n = {1}; "
+    "x.forEach(o -> n[0] = 31 * n[0] + h(o)); return n[0];",
+    "Set<Object> x = new LinkedHashSet<>(Arrays.asList(e(a), e(b), e(c))); List<Object> y = new ArrayList<>(); "
+    "x.forEach(y::add); return y.hashCode() + 1000L * y.size();",
+    "List<Object> x = f ? List.of() : List.of(e(a) == null ? 3 : e(a)); long[] n = {5}; "
+    "x.forEach(o -> { if (o != null) n[0] += h(o); }); return n[0];",
+    "Map<Object, Object> m = new LinkedHashMap<>(); m.put(e(a), e(b)); m.put(e(c), e(a)); long[] n = {0}; "
+    "m.forEach((k, v) -> n[0] = 31 * n[0] + h(k) + 7 * h(v)); return n[0];",
+    "List<Object> x = Arrays.asList(e(a), e(b)); java.util.function.Consumer<Object> act = f ? null : o -> { }; "
+    "x.forEach(act); return 1;",
+    "Map<Object, Object> m = new LinkedHashMap<>(); if (f) m.put(e(a), e(b)); long[] n = {0}; "
+    "m.forEach((k, v) -> n[0] += h(k) * h(v)); Collections.emptyList().forEach(o -> n[0]++); "
+    "return n[0] + 3L * m.size();",
+]
+
+TEMPLATES = LISTS + SETS + MAPS + FOR_EACH
 
 
 @dataclass
@@ -122,11 +138,14 @@ class CollectionsClass(GeneratedClass):
         return "import java.util.*;\n\n" + super().java()
 
 
-def generate(seed: int, per_template: int, class_name: str, symbolic_every: int = 5) -> GeneratedClass:
+def generate(seed: int, per_template: int, class_name: str, symbolic_every: int = 5,
+             templates: list[str] = TEMPLATES) -> GeneratedClass:
+    """``per_template`` cases of each template (``TEMPLATES``, or another family's over
+    the same elements: ``arraygen.TEMPLATES``)."""
     rng = random.Random(seed)
     prog = CollectionsClass(class_name, preamble=ELEMENTS)
     params = [("int", "a"), ("int", "b"), ("int", "c"), ("boolean", "f")]
-    for k, body in enumerate(TEMPLATES):
+    for k, body in enumerate(templates):
         name = f"m{k}"
         source = f"    static long {name}(int a, int b, int c, boolean f) {{\n        {body}\n    }}\n"
         method = Method(name, params, "long", source)

@@ -651,24 +651,26 @@ def generate(seed: int, methods: int, args_per_method: int, symbolic_every: int,
 
 # --------------------------------------------------------------------- JVM
 
-def run_jvm(java_source: str, class_name: str, directory: Path) -> list[str]:
-    """Compile ``class_name`` and run its ``main``; returns its output lines."""
+def run_jvm(java_source: str, class_name: str, directory: Path, jars: tuple[str, ...] = ()) -> list[str]:
+    """Compile ``class_name`` (against ``jars``) and run its ``main``; returns its output lines."""
     src = directory / f"{class_name}.java"
     src.write_text(java_source, encoding="utf-8")
-    compiled = subprocess.run(["javac", "-nowarn", "-encoding", "UTF-8", "-d", str(directory), str(src)],
-                              capture_output=True, text=True, timeout=300)
+    classpath = ":".join((str(directory), *jars))
+    compiled = subprocess.run(["javac", "-nowarn", "-encoding", "UTF-8", "-cp", classpath, "-d",
+                               str(directory), str(src)], capture_output=True, text=True, timeout=300)
     if compiled.returncode != 0:
         raise AssertionError(f"javac rejected the generated {src}:\n{compiled.stderr[:5000]}")
-    ran = subprocess.run(["java", "-cp", str(directory), class_name],
+    ran = subprocess.run(["java", "-cp", classpath, class_name],
                          capture_output=True, text=True, timeout=300)
     if ran.returncode != 0:
         raise AssertionError(f"java {class_name} failed:\n{ran.stderr[:5000]}")
     return ran.stdout.splitlines()
 
 
-def compile_and_run(generated: GeneratedClass, directory: Path):
-    """(JVM output line per case, engine program, its class of the same source, directory)."""
-    lines = run_jvm(generated.java(), generated.class_name, directory)
+def compile_and_run(generated: GeneratedClass, directory: Path, jars: tuple[str, ...] = ()):
+    """(JVM output line per case, engine program, its class of the same source, directory).
+    ``jars``: libraries the JVM runs, whose models (``models/libraries``) the engine runs."""
+    lines = run_jvm(generated.java(), generated.class_name, directory, jars)
     assert len(lines) == len(generated.cases), \
         f"{len(lines)} output lines from java for {len(generated.cases)} cases"
     program = program_of([parse_file(str(directory / f"{generated.class_name}.java"))])

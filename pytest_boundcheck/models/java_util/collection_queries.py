@@ -214,6 +214,43 @@ def entry_equals(m, state, this, args, line):
     return bool_value(result), state
 
 
+def for_each(m, state, this, args, line):
+    """``forEach(action)``: NullPointerException for a null action (every modelled class
+    checks it first, even when empty), then ``action.accept(e)`` for each element in
+    iteration order, or ``action.accept(k, v)`` for each of a map's entries; the same
+    bound as an enhanced ``for`` (a collection holds at most ``max_length`` elements). An
+    action that changes the collection it walks (ConcurrentModificationException, or
+    nothing, by class and timing) gets its path stuck."""
+    action = args[0]
+    state = m.null_check(state, action, line)
+    seq = read(m, state, this)
+    state = in_known_order(m, state, seq, this, line)
+    done = int_constant(m, 0)
+    for k in range(len(seq.keys)):
+        element, state = _at(m, state, seq, int_constant(m, k), line) if seq.values is None \
+            else (seq.keys[k], state)
+        parts = [element] if seq.values is None else [element, seq.values[k]]
+
+        def accept(s, parts=parts):
+            return done, m.call_method(s, action, "accept", parts, line)[1]
+        _, state = m.when(state, folded(seq.size.term > k), accept, done)
+    after = read(m, state, this)
+    return None, m.stuck_unless(state, _changed(m, seq, after),
+                                f"a forEach action that changes the "
+                                f"{this.targets[-1].cls.simple_name} it walks", line)
+
+
+def _changed(m, before: Seq, after: Seq) -> z3.BoolRef:
+    """Where a collection's contents differ between two readings (its size or a slot)."""
+    def differs(a, b):
+        if a is b:
+            return z3.BoolVal(False, m.ctx)
+        return a.term != b.term if isinstance(a, Prim) else a.id != b.id
+    pairs = [(before.size, after.size)] + list(zip(before.keys, after.keys))
+    pairs += list(zip(before.values or [], after.values or []))
+    return mk_or(m.ctx, [differs(a, b) for a, b in pairs])
+
+
 def register(r: Registry) -> None:
     on(r, COLLECTIONS + classes_of(MAP), "int size()", size)
     on(r, COLLECTIONS + classes_of(MAP), "boolean isEmpty()", is_empty)
@@ -226,6 +263,8 @@ def register(r: Registry) -> None:
     on(r, classes_of(LIST), "Object get(int)", list_get)
     on(r, COLLECTIONS, "Object #at(int)", at)
     on(r, COLLECTIONS, "Iterator iterator()", iterator)
+    on(r, COLLECTIONS + ["java.lang.Iterable"], "void forEach(Consumer)", for_each)
+    on(r, classes_of(MAP), "void forEach(BiConsumer)", for_each)
     on(r, [ITERATOR, _U + "Iterator"], "boolean hasNext()", has_next)
     on(r, [ITERATOR, _U + "Iterator"], "Object next()", next_)
     on(r, classes_of(MAP), "Set keySet()", key_set)
