@@ -115,10 +115,22 @@ class ArraysMixin:
 
     def array_length(self, state: State, ref: Ref, line: int) -> tuple[Prim, State]:
         state = self.null_check(state, ref, line)
+        state, ref = self.arrays_only(state, ref, line)
         pairs = [(g, Prim(INT, o.content)) for g, o in ref.non_null()]
         if not pairs:
             raise DeadPath
         return merge_values(self.ctx, INT, pairs), state
+
+    def arrays_only(self, state: State, ref: Ref, line: int) -> tuple[State, Ref]:
+        """A reference used as an array whose targets include objects that are no arrays
+        is the result of a generic method (``List<double[]>.get(i)``, of type Object once
+        generics are erased), which javac casts to the array type first: on those objects
+        the cast throws ClassCastException, as on the JVM."""
+        misfits = [o for _, o in ref.non_null() if getattr(o.cls, "element", None) is None]
+        if not misfits:
+            return state, ref
+        state = self.throw(state, ref.member_guard(misfits), "java.lang.ClassCastException", line)
+        return state, ref.narrowed([o for o in ref.targets if o not in misfits])
 
     def _index_check(self, state: State, ref: Ref, index: Value, line: int) -> tuple[Prim, State]:
         """The index as an int, where it is within the array (else

@@ -271,6 +271,8 @@ class ExpressionsMixin:
         if isinstance(value, Prim):
             box = BOXES.get(t.fqname)  # Short s = 1: narrowed, then boxed
             value = self.box(value if box is None else semantics.convert(value, box.prim), line)
+        elif getattr(t, "element", None) is not None:
+            state, value = self.arrays_only(state, value, line)
         return value.typed(t), state
 
     def unboxed(self, state: State, value: Value, line: int) -> tuple[Prim, State]:
