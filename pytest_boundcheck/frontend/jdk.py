@@ -285,11 +285,28 @@ RAISES: dict[tuple[str, str], tuple[str, ...]] = {
 }
 
 
-def documented_exceptions(owner: ClassInfo, name: str) -> tuple[str, ...]:
+# java.time's methods that take arguments throw on values out of range or unsupported
+# units (DateTimeException and its subclasses, ArithmeticException on overflow, and
+# IllegalArgumentException from ValueRange.of and a few more), each as its Javadoc says;
+# these take any argument of their type and are total but for a null, which the engine
+# checks itself where it matters.
+TIME_TOTAL = frozenset({"equals", "compareTo", "compare", "isBefore", "isAfter", "isEqual",
+                        "isSupported", "isLeapYear", "isValidIntValue", "isValidValue"})
+TIME_RAISES = (_DATE, _ARITHMETIC, _IAE)
+
+
+def documented_exceptions(owner: ClassInfo, name: str, arity: int) -> tuple[str, ...]:
     """The unchecked exceptions ``RAISES`` lists for a method of ``owner`` (the static
-    type of a call, or a supertype that declares the method) named ``name``."""
-    return next((RAISES[(t.fqname, name)] for t in owner.supertypes()
-                 if (t.fqname, name) in RAISES), ())
+    type of a call, or a supertype that declares the method) named ``name``; for a method
+    of a ``java.time`` class with ``arity`` arguments outside ``RAISES``, ``TIME_RAISES``
+    unless it is one of ``TIME_TOTAL``."""
+    listed = next((RAISES[(t.fqname, name)] for t in owner.supertypes()
+                   if (t.fqname, name) in RAISES), None)
+    if listed is not None:
+        return listed
+    if arity and name not in TIME_TOTAL and owner.fqname.startswith("java.time."):
+        return TIME_RAISES
+    return ()
 
 
 # Comparator's factories and combinators: they make no objects but comparators and run no

@@ -51,7 +51,7 @@ class UnknownCallsMixin:
             self.unsupported(state, f"call to {call} (no model of this method)", expr.line,
                              column=expr.column)
         site = self.site(f"{static_type.simple_name}.{expr.name}")
-        raises = jdk.documented_exceptions(static_type, expr.name)
+        raises = jdk.documented_exceptions(static_type, expr.name, len(args))
         if own is None:
             result_type = self.resolve_type(expr.context) if expr.context is not None else None
             return (*self._unknown_function(state, call, expr.name, receiver, args, result_type,
