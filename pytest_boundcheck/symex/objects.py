@@ -267,6 +267,7 @@ class ObjectMaker:
         ex = self.ex
         line = builder.decl.line if builder.decl else 0
         made: list = []
+        self._note_hook(state, builder)
 
         def run(s):
             args, s = self._arguments(s, builder, depth, name)
@@ -326,10 +327,18 @@ class ObjectMaker:
                         o is None or not o.cls.has_source for o in value.targets):
                     self._shared[key] = value
             if policy and isinstance(value, Ref) and None in value.targets:
-                self.caller_nulls.append((mk_and(state.guard, value.guard(None)),
-                                          f"null passed to {_call_text(method)} as {p.name}"))
+                self.caller_nulls.append((
+                    mk_and(state.guard, value.guard(None)),
+                    f"null passed to {reachable.member_text(method)} as {p.name}"))
             args.append(value)
         return args, state
+
+    def _note_hook(self, state: State, method: MethodInfo) -> None:
+        """Where ``method`` is an internal hook (``reachable.hook``), a violation on the
+        paths of ``state`` that it made or changed objects on is a possible one, saying so."""
+        why = reachable.hook(self.ex.program, method)
+        if why:
+            self.unconfirmed_uses.append((state.guard, why))
 
     def _null_policy(self, method: MethodInfo) -> bool:
         """Are the nulls a caller may pass to ``method`` under the null policy: is it of a
@@ -375,6 +384,7 @@ class ObjectMaker:
                     line = method.decl.line if method.decl else 0
 
                     def run(s2):
+                        self._note_hook(s2, method)
                         args, s2 = self._arguments(s2, method, depth, var_name)
                         calls.append(Call(var == k, method, args))
                         return ex.invoke(method, ref, args, s2, line)[1]
@@ -432,12 +442,6 @@ class ObjectMaker:
     def _next(self) -> int:
         self._count += 1
         return self._count
-
-
-def _call_text(method: MethodInfo) -> str:
-    """``new Label(String, int)`` or ``Label.setText(String)``, as a reader would name it."""
-    text = method.signature()
-    return f"new {text.replace('.<init>', '', 1)}" if method.name == "<init>" else text
 
 
 def _terms(values) -> list[z3.ExprRef]:
