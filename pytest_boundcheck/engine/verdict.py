@@ -233,7 +233,8 @@ def within(bounds: Bounds, record: Exploration) -> CheckBounds:
 def assumptions(ex: Exploration, exact: float) -> tuple[Assumption, ...]:
     """What the result rests on besides the code: classes taken to obey their contracts
     (without source, or, in a trusting check, project classes whose code took too long),
-    calls taken as deterministic functions, and non-final static fields taken as a fresh
+    calls taken as deterministic functions, fields a constructor leaves null taken to be set
+    before use (``Bounds.null_fields`` off), and non-final static fields taken as a fresh
     JVM has them (a lazy cache empty)."""
     found = []
     if ex.assumed:
@@ -247,6 +248,8 @@ def assumptions(ex: Exploration, exact: float) -> tuple[Assumption, ...]:
     if ex.summarised:
         found.append(Assumption("functions", tuple(ex.summarised),
                                 classes=min(ex.summarised.values())))
+    for made_by, fields in ex.set_before_use.items():
+        found.append(Assumption("set before use", fields, made_by=made_by))
     if ex.fresh_statics:
         found.append(Assumption("statics", tuple(ex.fresh_statics), writers=tuple(dict.fromkeys(
             w for writers in ex.fresh_statics.values() for w in writers))))

@@ -104,6 +104,9 @@ class Exploration:
     # reference field that the check read (which its constructors would likely not allow)
     null_fields: z3.BoolRef
     harness_calls: list[HarnessCall] = field(default_factory=list)
+    # with ``Bounds.null_fields`` off: a builder -> the fields it leaves null, taken to be
+    # set before its objects are used (``ObjectMaker._left_nulls``)
+    set_before_use: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def goal(self) -> z3.BoolRef:
@@ -147,4 +150,5 @@ def hand_on(ex, maker, arguments: list[Ref], thrown: list[Thrown]) -> Exploratio
         maker.recipes, maker.made(), maker.unconfirmed_uses, maker.caller_nulls, StartHeap(ex),
         mk_or(ex.ctx, [value.null_guard() for (obj, _), value in ex.initial.items()
                        if obj.cls in maker.by_fields and isinstance(value, Ref)]),
-        ex.harness_calls)
+        ex.harness_calls,
+        {made_by: tuple(fields) for made_by, fields in maker.assumed_set.items()})
