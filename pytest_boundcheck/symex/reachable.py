@@ -11,12 +11,13 @@ not public is used by its package alone, through every member that is not privat
 public class without a public constructor or factory is made by the non-private ones, as
 its package's code makes it: made from field values instead, it would have any state at all.
 
-The non-public members of a public class that a check uses so are internal hooks
-(``hook``): the project's own code calls them, with values the check cannot know, so the
-states they make stay explored (a pass holds of them too) but a violation that needs one is
-only a possible one, naming the hook and the calls the project makes of it. The members of a
-class that is not public are not hooks: the class is its package's alone, and each of its
-non-private members is what that package uses it through.
+The non-public members of a public class (or of a protected nested class, which code
+outside the package sees only to extend it) are internal hooks (``hook``): the project's
+own code calls them, with values the check cannot know, so the states they make stay
+explored (a pass holds of them too) but a violation that needs one is only a possible one,
+naming the hook and the calls the project makes of it. The members of a package-private or
+private class are not hooks: the class is its package's alone, and each of its non-private
+members is what that package uses it through.
 """
 from __future__ import annotations
 
@@ -53,8 +54,7 @@ def hook(program: Program, method: MethodInfo) -> str:
     """Why a violation whose objects ``method`` made or changed may not occur, where it is
     an internal hook (protected or package-private, of a public class), naming the
     project's calls of it; "" where it is how code outside the class uses it."""
-    owner = method.owner
-    if method.private or not exported(owner) or method.decl is None \
+    if method.private or not _extensible(method.owner) or method.decl is None \
             or "public" in method.decl.modifiers:
         return ""
     access = "protected" if "protected" in method.decl.modifiers else "package-private"
@@ -71,6 +71,17 @@ def hook(program: Program, method: MethodInfo) -> str:
             f"calls ({named}{more}): with the values those calls pass it may not occur")
 
 
+def _extensible(cls: ClassInfo) -> bool:
+    """Can code outside the package see ``cls``, to call it or to extend it: is it public
+    or a protected nested class, and so is each enclosing class? Its protected and
+    package-private members are then hooks for its package and subclasses."""
+    while cls is not None:
+        if not ({"public", "protected"} & cls.modifiers) and not cls.is_interface:
+            return False
+        cls = cls.outer
+    return True
+
+
 def member_text(method: MethodInfo) -> str:
     """``new Range(int)`` or ``Instruction.setOpcode(short)``, as a reader would name it."""
     text = method.signature()
@@ -82,7 +93,7 @@ def _sites(program: Program, method: MethodInfo) -> list[Location]:
     constructor by ``new`` of its class's simple name or a subclass's ``super(...)``, a
     method by name), with as many arguments, in the order of the project's files."""
     owner, arguments = method.owner, len(method.params)
-    keys = ([("new", owner.simple_name, arguments), ("super", owner, arguments)]
+    keys = ([("new", _own_name(owner), arguments), ("super", owner, arguments)]
             if method.name == "<init>" else [("call", method.name, arguments)])
     sites = _call_index(program)[2]
     return sorted((site for key in keys for site in sites.get(key, ())),
@@ -114,10 +125,16 @@ def _called_elsewhere(program: Program, cls: ClassInfo) -> frozenset[tuple[str, 
                 continue  # made by cls's own code alone
             if kind == "call":
                 found.add((callee, arguments))
-            elif (kind == "new" and callee == cls.simple_name) or (kind == "super" and callee is cls):
+            elif (kind == "new" and callee == _own_name(cls)) or (kind == "super" and callee is cls):
                 found.add(("<init>", arguments))
         known[cls] = frozenset(found)
     return known[cls]
+
+
+def _own_name(cls: ClassInfo) -> str:
+    """The name ``new`` writes last for ``cls``: ``Entry`` for ``Bag.Entry``, as ``_call``
+    keys it."""
+    return cls.simple_name.rpartition(".")[2]
 
 
 def _call_index(program: Program):

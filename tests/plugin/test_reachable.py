@@ -154,3 +154,31 @@ def test_the_same_break_through_a_public_method_fails_with_it(plugin):
         result.stdout.fnmatch_lines([f"*_ Tag::{item} _*", "*", "  ?.loosen();"])
     assert "setLoose" not in result.stdout.str()
     result.assert_outcomes(passed=3, failed=2)
+
+
+# a protected nested class, seen outside the package only to extend it, whose protected
+# constructor its enclosing class calls with a key that is never null
+BAG = """\
+    package bags;
+
+    public abstract class Bag {
+        protected static class Entry {
+            protected final String key;
+            protected Entry(String key) { this.key = key; }
+            @Override public boolean equals(Object o) { return o instanceof Entry e && e.key.equals(key); }
+            @Override public int hashCode() { return key.hashCode(); }
+        }
+        public Object first(String key) { return new Entry(key == null ? "" : key); }
+    }
+    """
+
+
+def test_a_violation_through_a_protected_nested_class_s_constructor_is_possible(plugin):
+    write(plugin, {"Bag": BAG}, "bags")
+    result = plugin.runpytest("--boundcheck", "bags", "-rx")
+    result.stdout.fnmatch_lines([
+        "XFAIL bags/Bag.java::bags.Bag.Entry::equals-reflexive - possible violation: reached "
+        "only through the protected new Bag.Entry(String), which only code of its package and "
+        "its subclasses calls (Bag.java:10): with the values those calls pass it may not occur",
+    ])
+    result.assert_outcomes(passed=1, xfailed=4)
