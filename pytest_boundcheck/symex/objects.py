@@ -100,15 +100,19 @@ class ObjectMaker:
         self.recipes: dict[HeapObj, Recipe] = {}
         self.by_fields: dict[ClassInfo, str] = {}  # classes code cannot make, and why
         # (guard, why): the paths on which an object was made in a way the program's own
-        # code may never make it (from field values, or a private class's constructor)
+        # code may never make it (from field values, a private class's constructor, or
+        # through an internal hook, ``reachable.hook``)
         self.unconfirmed_uses: list[tuple[z3.BoolRef, str]] = []
         # (guard, what): the paths on which a caller passed null to a constructor, factory
         # or method of a class without nullness annotations (``Bounds.null_fields``)
-        # and where a reference field a constructor or factory left null is null still
         self.caller_nulls: list[tuple[z3.BoolRef, str]] = []
+        # (guard, builder, field): where a reference field that a constructor or factory
+        # left null is null still, under the same policy (``_left_nulls``)
+        self.left_nulls: list[tuple[z3.BoolRef, str, str]] = []
         # with ``Bounds.null_fields`` off: a builder (``new Method()``) -> the fields it leaves
         # null, which the check took to be set before the objects are used
         self.assumed_set: dict[str, dict[str, None]] = {}
+        # an object -> its builder and the fields it left null (``_note_left_null``)
         self._left_null: dict[HeapObj, tuple[MethodInfo, list[FieldInfo]]] = {}
         self._count = 0
         self._made_by_fields: dict[ClassInfo, int] = {}  # class -> objects made so on a path
@@ -277,8 +281,7 @@ class ObjectMaker:
                     dropped.append(null)
                     self.assumed_set.setdefault(made_by, {})[f.name] = None
                 else:
-                    self.caller_nulls.append((mk_and(state.guard, null),
-                                              f"field {f.name} left null by {made_by}"))
+                    self.left_nulls.append((mk_and(state.guard, null), made_by, f.name))
         if not dropped:
             return state
         kept = mk_and(state.guard, mk_not(mk_or(self.ex.ctx, dropped)))
