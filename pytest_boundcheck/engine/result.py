@@ -60,13 +60,16 @@ class Assumption:
     that many classes or more, not followed; ``raises``: the only exceptions they may throw,
     as their documentation lists them), "statics" (the static fields ``subjects``
     start as class initialisation sets them; ``writers``: the methods that may assign
-    them another value, taken not to have been called)."""
+    them another value, taken not to have been called), "set before use" (the fields
+    ``subjects`` that the constructor or factory ``made_by`` leaves null are set before its
+    objects are used: ``Bounds.null_fields`` off)."""
     kind: str
     subjects: tuple[str, ...]
     trusted_after: float | None = None
     classes: int | None = None
     raises: tuple[str, ...] = ()
     writers: tuple[str, ...] = ()
+    made_by: str = ""
 
 
 @dataclass(frozen=True)

@@ -157,9 +157,10 @@ def _violating(solver: Solver, record: Exploration, violation: z3.BoolRef) -> An
     """Is there a violation? Where one rests on objects the program may never make, or on
     results of calls taken as unknown functions, one without them is looked for; failing
     that, one whose objects the program's code makes (a constructor that calls a method
-    without a model makes them with its results), rather than objects with any field
-    values; failing that, one whose objects made from field values hold no null field
-    (which constructors seldom allow). Then, likewise, one without a null a caller passed
+    without a model makes them with its results) through the public API (not an internal
+    hook, ``reachable.hook``), rather than objects with any field values; failing that,
+    one whose objects made from field values hold no null field (which constructors
+    seldom allow). Then, likewise, one without a null a caller passed
     (``Bounds.null_fields``). What the answer holds to is kept while minimising."""
     answer = solver.check(violation)
     if answer.verdict != "sat":
@@ -243,7 +244,8 @@ def within(bounds: Bounds, record: Exploration) -> CheckBounds:
 def assumptions(ex: Exploration, exact: float) -> tuple[Assumption, ...]:
     """What the result rests on besides the code: classes taken to obey their contracts
     (without source, or, in a trusting check, project classes whose code took too long),
-    calls taken as deterministic functions, and non-final static fields taken as a fresh
+    calls taken as deterministic functions, fields a constructor leaves null taken to be set
+    before use (``Bounds.null_fields`` off), and non-final static fields taken as a fresh
     JVM has them (a lazy cache empty)."""
     found = []
     if ex.assumed:
@@ -257,6 +259,8 @@ def assumptions(ex: Exploration, exact: float) -> tuple[Assumption, ...]:
     if ex.summarised:
         found.append(Assumption("functions", tuple(ex.summarised),
                                 classes=min(ex.summarised.values())))
+    for made_by, fields in ex.set_before_use.items():
+        found.append(Assumption("set before use", fields, made_by=made_by))
     if ex.fresh_statics:
         found.append(Assumption("statics", tuple(ex.fresh_statics), writers=tuple(dict.fromkeys(
             w for writers in ex.fresh_statics.values() for w in writers))))

@@ -476,8 +476,9 @@ def _record_members(decl: ast.TypeDecl, path: str) -> tuple[list[ast.MethodDecl]
     canonical = any(c.name == "<init>" and [p.type for p in c.params] == [f.type for f in comps]
                     for c in decl.constructors)
     members = []
-    if not canonical:
-        members.append(f"{decl.name}({', '.join(f'{t} {n}' for t, n in typed)}) {{ "
+    if not canonical:  # with the record's own access (JLS 8.10.4)
+        access = next((f"{m} " for m in ("public", "protected", "private") if m in decl.modifiers), "")
+        members.append(f"{access}{decl.name}({', '.join(f'{t} {n}' for t, n in typed)}) {{ "
                        + " ".join(f"this.{n} = {n};" for _, n in typed) + " }")
     members += [f"public {t} {n}() {{ return this.{n}; }}" for t, n in typed if n not in declared]
     if not any(m.name == "equals" and len(m.params) == 1 for m in decl.methods):

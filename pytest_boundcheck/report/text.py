@@ -89,6 +89,11 @@ def assumptions_text(assumptions: tuple[Assumption, ...]) -> str:
             if a.classes is not None:
                 text += (f" (called on objects that may be of {a.classes} classes or more with "
                          "their own code for it, not followed into each class's code)")
+        elif a.kind == "set before use":
+            one = len(a.subjects) == 1
+            text += (f"; assumed the field{'' if one else 's'} {', '.join(a.subjects)}, which "
+                     f"{a.made_by} leaves null, {'is' if one else 'are'} set before its objects "
+                     "are used (--boundcheck-null-fields=off)")
         else:
             text += (f"; assumed the static fields {', '.join(a.subjects)} start as class "
                      "initialisation sets them")

@@ -30,6 +30,7 @@ from pytest_boundcheck.frontend.types import (
     ENCLOSING_FIELD,
     VOID,
     ClassInfo,
+    FieldInfo,
     MethodInfo,
     Param,
     PrimType,
@@ -48,9 +49,11 @@ from pytest_boundcheck.symex.values import (
     Prim,
     Ref,
     Value,
+    is_false,
     mk_and,
     mk_ite,
     mk_not,
+    mk_or,
     ref_to,
 )
 
@@ -97,11 +100,20 @@ class ObjectMaker:
         self.recipes: dict[HeapObj, Recipe] = {}
         self.by_fields: dict[ClassInfo, str] = {}  # classes code cannot make, and why
         # (guard, why): the paths on which an object was made in a way the program's own
-        # code may never make it (from field values, or a private class's constructor)
+        # code may never make it (from field values, a private class's constructor, or
+        # through an internal hook, ``reachable.hook``)
         self.unconfirmed_uses: list[tuple[z3.BoolRef, str]] = []
         # (guard, what): the paths on which a caller passed null to a constructor, factory
         # or method of a class without nullness annotations (``Bounds.null_fields``)
         self.caller_nulls: list[tuple[z3.BoolRef, str]] = []
+        # (guard, builder, field): where a reference field that a constructor or factory
+        # left null is null still, under the same policy (``_left_nulls``)
+        self.left_nulls: list[tuple[z3.BoolRef, str, str]] = []
+        # with ``Bounds.null_fields`` off: a builder (``new Method()``) -> the fields it leaves
+        # null, which the check took to be set before the objects are used
+        self.assumed_set: dict[str, dict[str, None]] = {}
+        # an object -> its builder and the fields it left null (``_note_left_null``)
+        self._left_null: dict[HeapObj, tuple[MethodInfo, list[FieldInfo]]] = {}
         self._count = 0
         self._made_by_fields: dict[ClassInfo, int] = {}  # class -> objects made so on a path
         # (choice, parameter type, its occurrence among the parameters, non-null) -> the
@@ -234,7 +246,50 @@ class ObjectMaker:
                 state, cls, f"calling its methods after making one takes more than "
                             f"{self.ex.config.build_steps} statements",
                 lambda s: (ref, self._then(cls, ref, s, depth, name, then)))
-        return ref, state
+        return ref, self._left_nulls(state, ref)
+
+    def _note_left_null(self, state: State, cls: ClassInfo, builder: MethodInfo, ref: Ref) -> None:
+        """The reference fields of the objects ``builder`` made that it leaves null on every
+        path (assigns none, or null), in a class under the null policy: a real state, which
+        ``_left_nulls`` weighs once the calls after it are made."""
+        if not self._null_policy(cls):
+            return
+        for obj in ref.targets:
+            if obj is None:
+                continue
+            left = [f for f in obj.cls.instance_fields()
+                    if f.owner.is_project and f.name != ENCLOSING_FIELD
+                    and isinstance(value := state.heap.get((obj, f)), Ref)
+                    and value.targets == (None,)]
+            if left:
+                self._left_null[obj] = (builder, left)
+
+    def _left_nulls(self, state: State, ref: Ref) -> State:
+        """Where a field its builder left null (``_note_left_null``) is null still after the
+        calls that followed, as EqualsVerifier's ``Warning.NULL_FIELDS`` sees any null field:
+        under ``Bounds.null_fields`` "once" a cause to report once per class, like a null a
+        caller passed; "off", no such object is made, and the result says that the check
+        took those fields to be set (by a setter) before the object is used."""
+        dropped = []
+        for obj in ref.targets:
+            builder, fields = self._left_null.pop(obj, (None, ()))
+            for f in fields:
+                value = state.heap.get((obj, f))
+                if not isinstance(value, Ref) or None not in value.targets:
+                    continue  # the calls after the builder set it
+                null = mk_and(ref.guard(obj), value.guard(None))
+                made_by = reachable.member_text(builder)
+                if self.bounds.null_fields == "off":
+                    dropped.append(null)
+                    self.assumed_set.setdefault(made_by, {})[f.name] = None
+                else:
+                    self.left_nulls.append((mk_and(state.guard, null), made_by, f.name))
+        if not dropped:
+            return state
+        kept = mk_and(state.guard, mk_not(mk_or(self.ex.ctx, dropped)))
+        if is_false(kept):
+            raise DeadPath
+        return State(kept, state.env, state.heap)
 
     def _within_budget(self, state: State, cls: ClassInfo, why: str, make) -> tuple[Ref, State]:
         """``make(state)`` within ``config.build_steps`` more statements; past them, an object
@@ -269,6 +324,7 @@ class ObjectMaker:
         ex = self.ex
         line = builder.decl.line if builder.decl else 0
         made: list = []
+        self._note_hook(state, builder)
 
         def run(s):
             args, s = self._arguments(s, builder, depth, name)
@@ -300,6 +356,7 @@ class ObjectMaker:
             ex.cuts.append(Event(guard, f"objects that {builder.signature()} would make are "
                                         f"left out ({too_large})", Location(cls.path, line)))
             raise DeadPath
+        self._note_left_null(state, cls, builder, ref)
         call = Call(guard, builder, args, outer)
         for obj in ref.targets:
             if obj is not None:
@@ -314,7 +371,7 @@ class ObjectMaker:
         first ``String`` is then one term, not a choice among copies that the solver has
         to split."""
         args, seen = [], {}
-        policy = self._null_policy(method)
+        policy = self._null_policy(method.owner)
         for p in method.params:
             if policy and not isinstance(p.type, PrimType) and not p.never_null \
                     and self.bounds.null_fields == "off":
@@ -328,16 +385,24 @@ class ObjectMaker:
                         o is None or not o.cls.has_source for o in value.targets):
                     self._shared[key] = value
             if policy and isinstance(value, Ref) and None in value.targets:
-                self.caller_nulls.append((mk_and(state.guard, value.guard(None)),
-                                          f"null passed to {_call_text(method)} as {p.name}"))
+                self.caller_nulls.append((
+                    mk_and(state.guard, value.guard(None)),
+                    f"null passed to {reachable.member_text(method)} as {p.name}"))
             args.append(value)
         return args, state
 
-    def _null_policy(self, method: MethodInfo) -> bool:
-        """Are the nulls a caller may pass to ``method`` under the null policy: is it of a
-        project class whose code says nothing of nullness?"""
-        owner = method.owner
-        return owner.is_project and not self.ex.program.speaks_of_nullness(owner)
+    def _note_hook(self, state: State, method: MethodInfo) -> None:
+        """Where ``method`` is an internal hook (``reachable.hook``), a violation on the
+        paths of ``state`` that it made or changed objects on is a possible one, saying so."""
+        why = reachable.hook(self.ex.program, method)
+        if why:
+            self.unconfirmed_uses.append((state.guard, why))
+
+    def _null_policy(self, cls: ClassInfo) -> bool:
+        """Are the nulls a caller may pass to the methods of ``cls``, or that its builders
+        leave, under the null policy: is it a project class whose code says nothing of
+        nullness?"""
+        return cls.is_project and not self.ex.program.speaks_of_nullness(cls)
 
     def _argument(self, state: State, p: Param, depth: int, name: str) -> tuple[Value, State]:
         """Any value a caller may pass for ``p`` to a builder of an object ``depth`` levels
@@ -377,6 +442,7 @@ class ObjectMaker:
                     line = method.decl.line if method.decl else 0
 
                     def run(s2):
+                        self._note_hook(s2, method)
                         args, s2 = self._arguments(s2, method, depth, var_name)
                         calls.append(Call(var == k, method, args))
                         return ex.invoke(method, ref, args, s2, line)[1]
@@ -434,12 +500,6 @@ class ObjectMaker:
     def _next(self) -> int:
         self._count += 1
         return self._count
-
-
-def _call_text(method: MethodInfo) -> str:
-    """``new Label(String, int)`` or ``Label.setText(String)``, as a reader would name it."""
-    text = method.signature()
-    return f"new {text.replace('.<init>', '', 1)}" if method.name == "<init>" else text
 
 
 def _terms(values) -> list[z3.ExprRef]:

@@ -10,12 +10,23 @@ setter, a factory of the package calling a package-private constructor). A class
 not public is used by its package alone, through every member that is not private. A
 public class without a public constructor or factory is made by the non-private ones, as
 its package's code makes it: made from field values instead, it would have any state at all.
+
+The non-public members of a public class (or of a protected nested class, which code
+outside the package sees only to extend it) are internal hooks (``hook``): the project's
+own code calls them, with values the check cannot know, so the states they make stay
+explored (a pass holds of them too) but a violation that needs one is only a possible one,
+naming the hook and the calls the project makes of it. The members of a package-private or
+private class are not hooks: the class is its package's alone, and each of its non-private
+members is what that package uses it through.
 """
 from __future__ import annotations
 
 from pytest_boundcheck.frontend import javaast as ast
 from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.frontend.location import Location
 from pytest_boundcheck.frontend.types import ClassInfo, MethodInfo
+
+SITES_NAMED = 3  # the project's calls of a hook that its text names, before "and N more"
 
 
 def exported(cls: ClassInfo) -> bool:
@@ -39,6 +50,56 @@ def reachable(program: Program, method: MethodInfo) -> bool:
     return (method.name, len(method.params)) in _called_elsewhere(program, owner)
 
 
+def hook(program: Program, method: MethodInfo) -> str:
+    """Why a violation whose objects ``method`` made or changed may not occur, where it is
+    an internal hook (protected or package-private, of a public class), naming the
+    project's calls of it; "" where it is how code outside the class uses it."""
+    if method.private or not _extensible(method.owner) or method.decl is None \
+            or "public" in method.decl.modifiers:
+        return ""
+    access = "protected" if "protected" in method.decl.modifiers else "package-private"
+    callers = ("code of its package and its subclasses" if access == "protected"
+               else "code of its package")
+    sites = _sites(program, method)
+    if not sites:
+        return (f"reached only through the {access} {member_text(method)}, which no project "
+                "code calls: the code that does, which the check does not have, may never pass "
+                "the values used here")
+    named = ", ".join(str(site) for site in sites[:SITES_NAMED])
+    more = f" and {len(sites) - SITES_NAMED} more" if len(sites) > SITES_NAMED else ""
+    return (f"reached only through the {access} {member_text(method)}, which only {callers} "
+            f"calls ({named}{more}): with the values those calls pass it may not occur")
+
+
+def _extensible(cls: ClassInfo) -> bool:
+    """Can code outside the package see ``cls``, to call it or to extend it: is it public
+    or a protected nested class, and so is each enclosing class? Its protected and
+    package-private members are then hooks for its package and subclasses."""
+    while cls is not None:
+        if not ({"public", "protected"} & cls.modifiers) and not cls.is_interface:
+            return False
+        cls = cls.outer
+    return True
+
+
+def member_text(method: MethodInfo) -> str:
+    """``new Range(int)`` or ``Instruction.setOpcode(short)``, as a reader would name it."""
+    text = method.signature()
+    return f"new {text.replace('.<init>', '', 1)}" if method.name == "<init>" else text
+
+
+def _sites(program: Program, method: MethodInfo) -> list[Location]:
+    """Where project code calls ``method``, as ``_called_elsewhere`` counts calls (a
+    constructor by ``new`` of its class's simple name or a subclass's ``super(...)``, a
+    method by name), with as many arguments, in the order of the project's files."""
+    owner, arguments = method.owner, len(method.params)
+    keys = ([("new", _own_name(owner), arguments), ("super", owner, arguments)]
+            if method.name == "<init>" else [("call", method.name, arguments)])
+    sites = _call_index(program)[2]
+    return sorted((site for key in keys for site in sites.get(key, ())),
+                  key=lambda site: (site.path or "", site.line, site.column))
+
+
 def builders(program: Program, candidates: list[MethodInfo]) -> list[MethodInfo]:
     """The constructors and factories among ``candidates`` (non-private ones, of one class)
     that outside code can call; all of them where it can call none."""
@@ -55,9 +116,7 @@ def _called_elsewhere(program: Program, cls: ClassInfo) -> frozenset[tuple[str, 
     square of the project's size)."""
     known = program.derived.setdefault("called from other classes", {})
     if cls not in known:
-        if "calls by class" not in program.derived:
-            program.derived["calls by class"] = _calls_by_class(program)
-        by_class, counts = program.derived["calls by class"]
+        by_class, counts, _ = _call_index(program)
         own = by_class.get(cls, frozenset())
         found = set()
         for key, classes in counts.items():
@@ -66,26 +125,45 @@ def _called_elsewhere(program: Program, cls: ClassInfo) -> frozenset[tuple[str, 
                 continue  # made by cls's own code alone
             if kind == "call":
                 found.add((callee, arguments))
-            elif (kind == "new" and callee == cls.simple_name) or (kind == "super" and callee is cls):
+            elif (kind == "new" and callee == _own_name(cls)) or (kind == "super" and callee is cls):
                 found.add(("<init>", arguments))
         known[cls] = frozenset(found)
     return known[cls]
 
 
+def _own_name(cls: ClassInfo) -> str:
+    """The name ``new`` writes last for ``cls``: ``Entry`` for ``Bag.Entry``, as ``_call``
+    keys it."""
+    return cls.simple_name.rpartition(".")[2]
+
+
+def _call_index(program: Program):
+    """``_calls_by_class``, made once per program."""
+    if "calls by class" not in program.derived:
+        program.derived["calls by class"] = _calls_by_class(program)
+    return program.derived["calls by class"]
+
+
 def _calls_by_class(program: Program):
     """Each project class's calls, as (kind, callee, number of arguments): ("call", method
-    name, n), ("new", simple name of the class made, n), ("super", superclass, n); and for
-    each call, how many classes make it."""
+    name, n), ("new", simple name of the class made, n), ("super", superclass, n); for
+    each call, how many classes make it; and where each is made."""
     by_class: dict[ClassInfo, frozenset] = {}
     counts: dict[tuple, int] = {}
+    sites: dict[tuple, list[Location]] = {}
     for scope in program.project:
         body = [scope.decl.methods, scope.decl.constructors, scope.decl.fields,
                 scope.decl.initializers]
-        calls = frozenset(call for node in ast.walk(body) if (call := _call(node, scope)))
-        by_class[scope] = calls
+        calls = set()
+        for node in ast.walk(body):
+            call = _call(node, scope)
+            if call:
+                calls.add(call)
+                sites.setdefault(call, []).append(Location(scope.path, node.line, node.column))
+        by_class[scope] = frozenset(calls)
         for call in calls:
             counts[call] = counts.get(call, 0) + 1
-    return by_class, counts
+    return by_class, counts, sites
 
 
 def _call(node, scope: ClassInfo) -> tuple | None:

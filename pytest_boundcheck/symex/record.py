@@ -104,6 +104,10 @@ class Exploration:
     # reference field that the check read (which its constructors would likely not allow)
     null_fields: z3.BoolRef
     harness_calls: list[HarnessCall] = field(default_factory=list)
+    # with ``Bounds.null_fields`` off: a builder -> the fields it leaves null, taken to be
+    # set before its objects are used (``ObjectMaker._left_nulls``)
+    set_before_use: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    left_nulls: list[tuple[z3.BoolRef, str, str]] = field(default_factory=list)
 
     @property
     def goal(self) -> z3.BoolRef:
@@ -117,14 +121,24 @@ class Exploration:
         return mk_and(z3.BoolVal(True, self.ctx), *[mk_not(g) for g, _ in self.unconfirmed_uses])
 
     def without_caller_nulls(self) -> z3.BoolRef:
-        """No caller passed a null under the null policy (``Bounds.null_fields``)."""
-        return mk_and(z3.BoolVal(True, self.ctx), *[mk_not(g) for g, _ in self.caller_nulls])
+        """No caller passed a null under the null policy (``Bounds.null_fields``), nor is a
+        field a constructor left null null still."""
+        guards = [g for g, _ in self.caller_nulls] + [g for g, _, _ in self.left_nulls]
+        return mk_and(z3.BoolVal(True, self.ctx), *[mk_not(g) for g in guards])
 
     def caller_null(self, model: z3.ModelRef) -> str:
-        """The nulls under the null policy that the run in ``model`` was given, if any."""
-        return "; ".join(dict.fromkeys(
-            what for guard, what in self.caller_nulls
-            if z3.is_true(model.eval(guard, model_completion=True))))
+        """The nulls under the null policy that the run in ``model`` was given, if any:
+        "null passed to new Label(String, int) as text", "fields a, b left null by new
+        Method()"."""
+        def holds(guard: z3.BoolRef) -> bool:
+            return z3.is_true(model.eval(guard, model_completion=True))
+        left: dict[str, dict[str, None]] = {}  # builder -> its fields null in the run
+        for guard, made_by, name in self.left_nulls:
+            if holds(guard):
+                left.setdefault(made_by, {})[name] = None
+        return "; ".join([*dict.fromkeys(what for guard, what in self.caller_nulls if holds(guard)),
+                          *(f"field{'s' if len(names) > 1 else ''} {', '.join(names)} left null "
+                            f"by {made_by}" for made_by, names in left.items())])
 
     def unconfirmed(self, model: z3.ModelRef) -> str:
         """Why the violation in ``model`` might not occur in the program: it uses objects
@@ -147,4 +161,6 @@ def hand_on(ex, maker, arguments: list[Ref], thrown: list[Thrown]) -> Exploratio
         maker.recipes, maker.made(), maker.unconfirmed_uses, maker.caller_nulls, StartHeap(ex),
         mk_or(ex.ctx, [value.null_guard() for (obj, _), value in ex.initial.items()
                        if obj.cls in maker.by_fields and isinstance(value, Ref)]),
-        ex.harness_calls)
+        ex.harness_calls,
+        {made_by: tuple(fields) for made_by, fields in maker.assumed_set.items()},
+        maker.left_nulls)
