@@ -7,6 +7,8 @@ import collections
 import sys
 from pathlib import Path
 
+import pytest
+
 from pytest_boundcheck.engine.result import Assumption
 from pytest_boundcheck.report.text import assumptions_text
 
@@ -20,34 +22,32 @@ def said(*assumed: Assumption) -> str:
     return HELD + assumptions_text(assumed)
 
 
-def test_each_call_without_code_is_one_assumption_even_with_commas_in_its_parameters():
-    calls = ("Map.put(Object, Object)", "List.size()")
-    text = said(Assumption("functions", calls, raises=("java.lang.UnsupportedOperationException",)))
-    tail = ("is a deterministic function that may throw UnsupportedOperationException "
-            "(as its documentation says) and nothing else")
-    assert realcode.assumptions(text) == [f"{call} {tail}" for call in calls]
+# Each kind of assumption with two subjects (one with commas in its parameter list, the
+# trusted classes with a remark that holds a "; "), and what the tally says of each subject.
+PER_SUBJECT = {
+    "calls with documented exceptions": (
+        Assumption("functions", ("Map.put(Object, Object)", "List.size()"),
+                   raises=("java.lang.UnsupportedOperationException",)),
+        ("{} is a deterministic function that may throw UnsupportedOperationException "
+         "(as its documentation says) and nothing else")),
+    "calls not followed into each class": (
+        Assumption("functions", ("Shape.area()", "Shape.name()"), classes=12),
+        "{} is a deterministic function that throws no exception (not followed into 12+ classes)"),
+    "classes trusted after a long exploration": (
+        Assumption("contracts", ("p.Money", "java.util.Date"), trusted_after=41.7),
+        ("{} obeys the contracts of equals, hashCode and compareTo "
+         "(trusted: its code took too long to explore)")),
+    "static fields with their writers": (
+        Assumption("statics", ("Cache.ENTRIES", "Cache.HITS"), writers=("Cache.clear()",)),
+        ("static field {} starts as class initialisation sets it and keeps that value "
+         "(Cache.clear() not called)")),
+}
 
 
-def test_calls_not_followed_into_each_class_keep_the_number_of_classes():
-    text = said(Assumption("functions", ("Shape.area()",), classes=12))
-    assert realcode.assumptions(text) == [("Shape.area() is a deterministic function that throws "
-                                           "no exception (not followed into 12+ classes)")]
-
-
-def test_trusted_classes_drop_the_seconds_and_keep_the_remark_whole():
-    classes = ("p.Money", "java.util.Date")
-    text = said(Assumption("contracts", classes, trusted_after=41.7))
-    tail = ("obeys the contracts of equals, hashCode and compareTo "
-            "(trusted: its code took too long to explore)")
-    assert realcode.assumptions(text) == [f"{name} {tail}" for name in classes]
-
-
-def test_static_fields_are_one_assumption_each_with_the_writers_not_called():
-    fields = ("Cache.ENTRIES", "Cache.HITS")
-    text = said(Assumption("statics", fields, writers=("Cache.clear()",)))
-    tail = ("starts as class initialisation sets it and keeps that value "
-            "(Cache.clear() not called)")
-    assert realcode.assumptions(text) == [f"static field {name} {tail}" for name in fields]
+@pytest.mark.parametrize("kind", PER_SUBJECT)
+def test_each_subject_of_an_assumption_is_counted_apart_without_seconds(kind):
+    assumed, worded = PER_SUBJECT[kind]
+    assert realcode.assumptions(said(assumed)) == [worded.format(s) for s in assumed.subjects]
 
 
 def test_line_numbers_are_dropped_so_that_one_cause_is_one_line():
