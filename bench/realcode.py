@@ -39,6 +39,7 @@ SMALLER = "smaller bounds than those set"  # in what a verdict within smaller bo
 # The report's outcome words, and the names bench/results/ and the notebook before it use.
 OUTCOME_NAMES = {"passed": "pass", "failed": "fail", "xfailed": "xfail", "skipped": "skip",
                  "error": "error", "crashed": "crashed"}
+TOP_ASSUMPTIONS = 15  # the most frequent assumptions of passes that the report lists
 # Parts of a skip message that differ between occurrences of one cause.
 _VARYING = [
     (re.compile(r"\(reached with [^)]*\)"), ""),
@@ -55,6 +56,58 @@ def reason(message: str) -> str:
     for pattern, replacement in _VARYING:
         message = pattern.sub(replacement, message)
     return " ".join(message.split())
+
+
+def _split(text: str, separator: str) -> list[str]:
+    """``text`` cut at each ``separator`` outside parentheses and angle brackets: a
+    result's parts are joined by "; " and a part's subjects by ", ", and both also occur
+    inside a parenthesised remark, a parameter list or a generic type."""
+    parts, depth, start = [], 0, 0
+    for at, char in enumerate(text):
+        depth += (char in "(<") - (char in ")>")
+        if depth == 0 and text.startswith(separator, at):
+            parts.append(text[start:at])
+            start = at + len(separator)
+    return [*parts, text[start:]]
+
+
+# An assumption as report/text.py words it, one pattern a kind, and how one subject of it
+# is put in the tally (its remarks shortened to what tells causes apart).
+_ASSUMPTION_KINDS = [
+    (re.compile(r"assumed (?P<subjects>.+) obeys? the contracts of equals, hashCode and "
+                r"compareTo(?P<remark> \(.*\))?$"),
+     lambda subject, m: f"{subject} obeys the contracts of equals, hashCode and compareTo"
+                        + (" (trusted: its code took too long to explore)" if m["remark"] else "")),
+    (re.compile(r"assumed (?P<subjects>.+) (?:is a|are) deterministic functions? of (?:its|their) "
+                r"receiver and arguments that (?P<throws>.+?)(?P<remark> \(called on objects "
+                r"that may be of (?P<classes>\d+) classes.*\))?$"),
+     lambda subject, m: f"{subject} is a deterministic function that "
+                        + m["throws"].replace("throw no", "throws no").replace("their doc", "its doc")
+                        + (f" (not followed into {m['classes']}+ classes)" if m["remark"] else "")),
+    (re.compile(r"assumed the static fields (?P<subjects>.+?) start as class initialisation "
+                r"sets them(?: and keep that value \((?P<writers>.+) not called\))?$"),
+     lambda subject, m: f"static field {subject} starts as class initialisation sets it"
+                        + (f" and keeps that value ({m['writers']} not called)"
+                           if m["writers"] else "")),
+]
+_PLACE = re.compile(r"(\.java):\d+(:\d+)?")
+
+
+def assumptions(said: str) -> list[str]:
+    """The assumptions a result's text states, one per subject, without line numbers: what
+    the tally of a project's passes counts."""
+    found = []
+    for part in _split(said, "; "):
+        if not part.startswith("assumed "):
+            continue
+        part = _PLACE.sub(r"\1", part)
+        for pattern, worded in _ASSUMPTION_KINDS:
+            if match := pattern.match(part):
+                found += [worded(s, match) for s in _split(match["subjects"], ", ")]
+                break
+        else:  # a wording this tally does not know yet: counted whole, not lost
+            found.append(part)
+    return found
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -121,8 +174,22 @@ def tally(report: Path) -> tuple[collections.Counter[str], collections.Counter[s
     return outcomes, skips, times, errors, smaller, crashes, kinds
 
 
+def assumed_in_passes(report: Path, kinds: dict[str, str]) -> tuple[int, collections.Counter[str]]:
+    """From the JUnit report: how many passed items rest on an assumption, and how many
+    of them rest on each (a pass counts once for each assumption it states)."""
+    rested, tallied = 0, collections.Counter()
+    for case in ET.parse(report).getroot().iter("testcase"):
+        if kinds.get(f"{case.get('classname')}::{case.get('name')}") != "passed":
+            continue
+        said = [p.get("value", "") for p in case.iter("property") if p.get("name") == "boundcheck"]
+        found = set(assumptions(said[0])) if said else set()
+        rested += bool(found)
+        tallied.update(found)
+    return rested, tallied
+
+
 def write_json(path: str, args: argparse.Namespace, wall: float, stopped: list[str],
-               counts: tuple) -> None:
+               counts: tuple, assumed: tuple[int, collections.Counter[str]]) -> None:
     """Write what the report prints, and each item's time and outcome, as a record of
     bench/results/ (names as there: pass, fail, xfail, skip; seconds)."""
     outcomes, skips, times, errors, smaller, crashes, kinds = counts
@@ -137,6 +204,8 @@ def write_json(path: str, args: argparse.Namespace, wall: float, stopped: list[s
         "verdicts": verdicts,
         "verdicts_percent": round(100 * verdicts / items, 1) if items else None,
         "within_smaller_bounds": smaller, "skips_by_reason": dict(skips),
+        "passes_on_assumptions": assumed[0],
+        "top_assumptions": [[text, n] for text, n in assumed[1].most_common(TOP_ASSUMPTIONS)],
         "median": round(statistics.median(seconds), 2) if seconds else None,
         "p95": round(percentile(seconds, 0.95), 2) if seconds else None,
         "max": round(max(seconds), 2) if seconds else None,
@@ -186,6 +255,11 @@ def main() -> None:
         print(f"verdicts (pass, fail, xfail): {verdicts}/{items} = {100 * verdicts / items:.1f}%"
               f", of which {smaller} within smaller bounds")
     print(f"collection errors: {errors}")
+    assumed = assumed_in_passes(report, kinds)
+    print(f"passes resting on an assumption: {assumed[0]}/{outcomes['passed']}; "
+          f"the most frequent (top {TOP_ASSUMPTIONS}):")
+    for text, count in assumed[1].most_common(TOP_ASSUMPTIONS):
+        print(f"  {count:5}  {text[:160]}")
     print("skips by reason (top 20):")
     for text, count in skips.most_common(20):
         print(f"  {count:5}  {text[:160]}")
@@ -198,7 +272,7 @@ def main() -> None:
             print(f"  {t:7.2f} s  {name}")
     if args.json:
         write_json(args.json, args, wall, stopped,
-                   (outcomes, skips, times, errors, smaller, crashes, kinds))
+                   (outcomes, skips, times, errors, smaller, crashes, kinds), assumed)
 
 
 if __name__ == "__main__":
