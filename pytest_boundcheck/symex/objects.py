@@ -114,6 +114,7 @@ class ObjectMaker:
         self.assumed_set: dict[str, dict[str, None]] = {}
         # an object -> its builder and the fields it left null (``_note_left_null``)
         self._left_null: dict[HeapObj, tuple[MethodInfo, list[FieldInfo]]] = {}
+        self._null_tested_by_class: dict[ClassInfo, frozenset[str]] = {}
         self._count = 0
         self._made_by_fields: dict[ClassInfo, int] = {}  # class -> objects made so on a path
         # (choice, parameter type, its occurrence among the parameters, non-null) -> the
@@ -260,9 +261,16 @@ class ObjectMaker:
             left = [f for f in obj.cls.instance_fields()
                     if f.owner.is_project and f.name != ENCLOSING_FIELD
                     and isinstance(value := state.heap.get((obj, f)), Ref)
-                    and value.targets == (None,)]
+                    and value.targets == (None,)
+                    and f.name not in self._null_tested(f.owner)]
             if left:
                 self._left_null[obj] = (builder, left)
+
+    def _null_tested(self, cls: ClassInfo) -> frozenset[str]:
+        """``reachable.null_tested_fields``, once per class and check."""
+        if cls not in self._null_tested_by_class:
+            self._null_tested_by_class[cls] = reachable.null_tested_fields(cls)
+        return self._null_tested_by_class[cls]
 
     def _left_nulls(self, state: State, ref: Ref) -> State:
         """Where a field its builder left null (``_note_left_null``) is null still after the

@@ -176,3 +176,31 @@ def _call(node, scope: ClassInfo) -> tuple | None:
     if isinstance(node, ast.CtorCall) and node.kind == "super" and scope.superclass is not None:
         return ("super", scope.superclass, len(node.args))
     return None
+
+
+
+def null_tested_fields(cls: ClassInfo) -> frozenset[str]:
+    """The names of the fields that the code of ``cls`` compares with ``null`` (``f ==
+    null``, ``this.f != null``; a bare name only where no parameter or local of that
+    name hides the field): a class that tests a field for null expects it to be null at
+    times (a cache made on first use, an optional part), so a constructor leaving it null
+    makes a state its code is written for, not one for a null policy to set aside."""
+    tested: set[str] = set()
+    for decl in (m.decl for m in (*cls.methods, *cls.ctors) if m.decl is not None):
+        nodes = list(ast.walk(decl.body))
+        hidden = {p.name for p in decl.params} | {n.name for n in nodes if type(n) is ast.LocalVar}
+        for node in nodes:
+            if type(node) is ast.Binary and node.op in ("==", "!="):
+                for side, other in ((node.left, node.right), (node.right, node.left)):
+                    if type(other) is ast.Literal and other.kind == "null":
+                        tested.update(_field_named(side, hidden))
+    return frozenset(tested)
+
+
+def _field_named(expr, hidden: set[str]) -> tuple[str, ...]:
+    """The field ``expr`` reads, if it is ``this.f`` or a name no local hides."""
+    if type(expr) is ast.FieldAccess and type(expr.target) is ast.This:
+        return (expr.name,)
+    if type(expr) is ast.Name and expr.name not in hidden:
+        return (expr.name,)
+    return ()

@@ -144,3 +144,31 @@ def test_a_field_left_null_in_a_class_with_nullness_annotations_fails_every_item
     write_member(plugin.pytester, annotation="@javax.annotation.Nullable ")
     reprec = plugin.inline_run("--boundcheck", "members")
     assert outcomes(reprec) == {i: "passed" if i == "equals-null" else "failed" for i in EQUALS}
+
+
+CACHED = """\
+    package members;
+
+    public class Cached {
+        private final int value;
+        private String text;
+        public Cached(int value) { this.value = value; }
+        public void describe() {
+            if (text == null) text = "v" + value;
+        }
+        @Override public boolean equals(Object o) { return o instanceof Cached c && c.value == value; }
+        @Override public int hashCode() { return text == null ? value : 31 * value; }
+    }
+    """
+
+
+def test_a_field_the_class_tests_for_null_is_no_null_policy_matter(plugin):
+    """A cache its class makes on first use is null by design: a violation that needs it
+    null is an ordinary failure under either setting, not a root cause set aside."""
+    file = plugin.pytester.path / "members" / "Cached.java"
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(textwrap.dedent(CACHED))
+    result = plugin.runpytest("--boundcheck", "members", "--boundcheck-null-fields=off", "-rf")
+    result.assert_outcomes(failed=1, passed=4)
+    result.stdout.fnmatch_lines(["FAILED *Cached::hashcode-consistent*"])
+    result.stdout.no_fnmatch_line("*left null*")
