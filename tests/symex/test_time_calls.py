@@ -33,5 +33,5 @@ def test_time_comparisons_are_taken_as_total(java):
     java.write("src/Day.java", DAY % "!date.isBefore(date) && d.epochDay == epochDay")
     found = java.result("Day", "equals-reflexive")
     java.lines(message(found)).fnmatch_lines([
-        "*assumed LocalDate.isBefore(LocalDate) is a deterministic function of its receiver "
-        "and arguments that throws no exception*"])
+        ("*assumed LocalDate.isBefore(LocalDate) is a deterministic function of its receiver "
+         "and arguments that throws no exception*")])
