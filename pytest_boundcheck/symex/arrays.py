@@ -127,10 +127,7 @@ class ArraysMixin:
         generics are erased), which javac casts to the array type first: on those objects
         the cast throws ClassCastException, as on the JVM."""
         misfits = [o for _, o in ref.non_null() if getattr(o.cls, "element", None) is None]
-        if not misfits:
-            return state, ref
-        state = self.throw(state, ref.member_guard(misfits), "java.lang.ClassCastException", line)
-        return state, ref.narrowed([o for o in ref.targets if o not in misfits])
+        return self.erased_cast(state, ref, misfits, line)
 
     def _index_check(self, state: State, ref: Ref, index: Value, line: int) -> tuple[Prim, State]:
         """The index as an int, where it is within the array (else

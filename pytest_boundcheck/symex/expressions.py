@@ -275,6 +275,16 @@ class ExpressionsMixin:
             state, value = self.arrays_only(state, value, line)
         return value.typed(t), state
 
+    def erased_cast(self, state: State, ref: Ref, misfits: list, line: int) -> tuple[State, Ref]:
+        """javac's cast of a value whose type argument generics erased (a collection's
+        element, a lambda's parameter) to the type its use needs: on ``misfits``, the
+        targets that are no instance of it, ClassCastException, as on the JVM; the
+        reference goes on without them."""
+        if not misfits:
+            return state, ref
+        state = self.throw(state, ref.member_guard(misfits), "java.lang.ClassCastException", line)
+        return state, ref.narrowed([o for o in ref.targets if o not in misfits])
+
     def unboxed(self, state: State, value: Value, line: int) -> tuple[Prim, State]:
         """A primitive as it is, a box unboxed. A reference of another static type whose
         objects are all boxes of one class is the result of a generic method

@@ -76,10 +76,9 @@ class UnknownCallsMixin:
         types = [a.type for a in args]
         misfits = [o for o in known if self.program.select_method(
             self.program.methods_named(o.cls, expr.name), types) is None]
-        if not misfits or len(misfits) == len(known):
+        if len(misfits) == len(known):
             return state, known
-        state = self.throw(state, receiver.member_guard(misfits), "java.lang.ClassCastException",
-                           expr.line)
+        state, _ = self.erased_cast(state, receiver, misfits, expr.line)
         return state, [o for o in known if o not in misfits]
 
     def _unknown_function(self, state: State, call: str, name: str, receiver: Ref | None,
