@@ -22,7 +22,12 @@ from tree_sitter import Language, Node, Parser
 
 from pytest_boundcheck.frontend import jmlast as j
 from pytest_boundcheck.frontend.jmlclauses import Group, read_group
-from pytest_boundcheck.frontend.jmllex import Token, annotation_text, is_annotation, tokens
+from pytest_boundcheck.frontend.jmllex import (
+    Token,
+    annotation_text,
+    is_annotation,
+    tokens,
+)
 from pytest_boundcheck.frontend.parse_code import column_of, line_of, text_of
 
 _COMMENTS = ("line_comment", "block_comment")
@@ -84,13 +89,19 @@ class _Reader:
     def result(self) -> j.JmlFile:
         decls = [j.DeclSpec(d["kind"], d["name"], d["owner"], d["line"], d["column"],
                             tuple(d["modifiers"]), tuple(d["cases"]), d["also"],
-                            tuple(d["clauses"]))
+                            tuple(d["clauses"]), _sorted(d["errors"]))
                  for _, d in sorted(self.decls.items())]
-        errors = sorted(set(self.errors), key=lambda e: (e.line, e.column, e.message))
-        return j.JmlFile(self.path, tuple(decls), tuple(self.statements), tuple(errors))
+        statements = [j.StmtSpec(s["owner"], s["target"], s["line"], s["column"],
+                                 tuple(s["clauses"]), _sorted(s["errors"]))
+                      for s in self.statements]
+        return j.JmlFile(self.path, tuple(decls), tuple(statements), _sorted(self.errors))
 
-    def error(self, line: int, column: int, message: str) -> None:
-        self.errors.append(j.JmlError(self.path, line, column, message))
+    def error(self, line: int, column: int, message: str, owners: list[dict] = ()) -> None:
+        """An error of the file, and of each specification in ``owners``."""
+        error = j.JmlError(self.path, line, column, message)
+        self.errors.append(error)
+        for owner in owners:
+            owner["errors"].append(error)
 
     # -- walking the tree
     def visit(self, root) -> None:
@@ -125,80 +136,83 @@ class _Reader:
             return
         group = read_group(self.tokens_of(comments),
                            context if context in ("top", "member", "statement") else "modifiers")
-        for line, column, message in group.errors:
-            self.error(line, column, message)
         if context in ("top", "member"):
-            self.attach_member(parent, group, following, owner)
+            owners = self.attach_member(parent, group, following, owner)
         elif context == "statement":
-            self.attach_statement(group, following, owner)
-        elif context == "parameter":
-            self.attach_modifiers(group, following, owner)
+            owners = self.attach_statement(group, following, owner)
         else:
-            self.attach_modifiers(group, parent.parent if parent.type == "modifiers" else parent,
-                                  owner)
+            declaration = following if context == "parameter" else \
+                parent.parent if parent.type == "modifiers" else parent
+            owners = {"member": self.attach_modifiers(group, declaration, owner)}
+        for line, column, message, place in group.errors:
+            self.error(line, column, message, owners.get(place, []))
 
-    # -- attaching what a run says
+    # -- attaching what a run says, to the specifications its errors belong to, by place
     def attach_member(self, body: Node, group: Group, following: Node | None,
-                      owner: str) -> None:
-        if group.class_clauses:
+                      owner: str) -> dict[str, list[dict]]:
+        owners = {"member": self.attach_modifiers(group, following, owner)}
+        if body.type != "program" and (group.class_clauses or any(
+                place == "class" for *_, place in group.errors)):
             cls = body.parent if body.type != "enum_body_declarations" else body.parent.parent
-            self.declaration(cls, owner.rpartition(".")[0])["clauses"].extend(group.class_clauses)
-        if group.cases or group.also:
-            kind = _DECLARATIONS.get(following.type) if following is not None else None
-            if kind not in ("method", "constructor"):
-                first = group.cases[0] if group.cases else None
-                where = (first.line, first.column) if first else self.first_token(group)
-                self.error(*where, "a method specification must stand just before a method or "
-                                   f"constructor, not {_described(following)}")
-            else:
-                spec = self.declaration(following, owner)
-                spec["cases"].extend(group.cases)
-                spec["also"] = spec["also"] or group.also
-        self.attach_modifiers(group, following, owner)
+            owners["class"] = [self.declaration(cls, owner.rpartition(".")[0])]
+            owners["class"][0]["clauses"].extend(group.class_clauses)
+        if not (group.cases or group.also):
+            return owners
+        if _DECLARATIONS.get(following.type if following else "") not in ("method", "constructor"):
+            for case in group.cases[:1]:
+                self.error(case.line, case.column, "a method specification must stand just "
+                           f"before a method or constructor, not {_described(following)}")
+            return owners
+        spec = owners["member"][0] if owners["member"] else self.declaration(following, owner)
+        spec["cases"].extend(group.cases)
+        spec["also"] = spec["also"] or group.also
+        owners["member"] = [spec]
+        return owners
 
-    def attach_statement(self, group: Group, following: Node | None, owner: str) -> None:
-        if group.modifiers or group.java_modifiers:
-            self.attach_modifiers(group, following, owner)
-        if not group.statement_clauses:
-            return
+    def attach_statement(self, group: Group, following: Node | None,
+                         owner: str) -> dict[str, list[dict]]:
+        owners = {"member": self.attach_modifiers(group, following, owner)}
+        if not group.statement_clauses and not group.errors:
+            return owners
         target = following
         while target is not None and target.type == "labeled_statement":
             target = target.named_children[-1]
         kind = "end of block" if target is None or not target.is_named else \
             _LOOPS.get(target.type, "statement")
+        spec = {"owner": owner, "target": kind, "line": line_of(following) if following else 0,
+                    "column": column_of(following) if following else 0,
+                    "clauses": group.statement_clauses, "errors": []}
+        self.statements.append(spec)
         for clause in group.statement_clauses:
             if clause.kind in _LOOP_CLAUSES and kind not in _LOOPS.values():
-                self.error(clause.line, clause.column,
-                           f"{clause.keyword} must stand just before a loop, not "
-                           f"{'the end of the block' if kind == 'end of block' else 'a ' + target.type.replace('_', ' ')}")
-        at = following if following is not None else None
-        line, column = (line_of(at), column_of(at)) if at is not None else (0, 0)
-        self.statements.append(j.StmtSpec(owner, kind, line, column,
-                                          tuple(group.statement_clauses)))
+                self.error(clause.line, clause.column, f"{clause.keyword} must stand just before "
+                                                       f"a loop, not {_described(target)}", [spec])
+        owners["statement"] = [spec]
+        return owners
 
-    def attach_modifiers(self, group: Group, declaration: Node | None, owner: str) -> None:
+    def attach_modifiers(self, group: Group, declaration: Node | None, owner: str) -> list[dict]:
+        """The specifications of ``declaration`` (one per declarator of a field), with
+        the run's modifiers; none if it has neither modifiers nor errors to carry."""
+        targets = _targets(declaration)
+        if not (group.modifiers or group.java_modifiers or group.cases
+                or any(place == "member" for *_, place in group.errors)):
+            return []
+        specs = [self.declaration(target, owner) for target in targets]
         for token in group.java_modifiers:
             self.error(token.line, token.column, f"the Java modifier '{token.text}' belongs in "
-                                                 "the code, not in an annotation")
-        if not group.modifiers:
-            return
-        targets = _targets(declaration)
-        if not targets:
+                                                 "the code, not in an annotation", specs)
+        if group.modifiers and not targets:
             first = group.modifiers[0]
-            self.error(first.line, first.column, f"the modifier '{first.name}' must stand "
-                                                 f"before a declaration, not {_described(declaration)}")
-            return
-        kind = _DECLARATIONS[declaration.type]
-        for modifier in group.modifiers:
-            places = _PLACES.get(modifier.name)
-            if places is not None and kind not in places:
+            self.error(first.line, first.column, f"the modifier '{first.name}' must stand before "
+                                                 f"a declaration, not {_described(declaration)}")
+        for modifier in group.modifiers if targets else ():
+            kind = _DECLARATIONS[declaration.type]
+            if kind not in _PLACES.get(modifier.name, (kind,)):
                 self.error(modifier.line, modifier.column,
-                           f"the modifier '{modifier.name}' does not apply to a {kind}")
-        for target in targets:
-            self.declaration(target, owner)["modifiers"].extend(group.modifiers)
-
-    def first_token(self, group: Group) -> tuple[int, int]:
-        return (group.modifiers[0].line, group.modifiers[0].column) if group.modifiers else (0, 0)
+                           f"the modifier '{modifier.name}' does not apply to a {kind}", specs)
+        for spec in specs:
+            spec["modifiers"].extend(group.modifiers)
+        return specs
 
     def declaration(self, node: Node, owner: str) -> dict:
         """The specification being gathered for declaration ``node`` (a field's
@@ -206,9 +220,10 @@ class _Reader:
         key = (node.start_byte, node.type)
         if key not in self.decls:
             declaration = node.parent if node.type == "variable_declarator" else node
-            self.decls[key] = dict(kind=_DECLARATIONS[declaration.type], name=_name_of(node),
-                                   owner=owner, line=line_of(node), column=column_of(node),
-                                   modifiers=[], cases=[], also=False, clauses=[])
+            self.decls[key] = {
+                "kind": _DECLARATIONS[declaration.type], "name": _name_of(node), "owner": owner,
+                "line": line_of(node), "column": column_of(node), "modifiers": [], "cases": [],
+                "also": False, "clauses": [], "errors": []}
         return self.decls[key]
 
     def tokens_of(self, comments: list) -> list[Token]:
@@ -254,8 +269,13 @@ def _targets(declaration: Node | None) -> list[Node]:
     return [declaration]
 
 
+def _sorted(errors: list[j.JmlError]) -> tuple[j.JmlError, ...]:
+    return tuple(sorted(set(errors), key=lambda e: (e.line, e.column, e.message)))
+
+
 def _described(node: Node | None) -> str:
     if node is None or not node.is_named:
-        return "the end of the body"
-    kind = _DECLARATIONS.get(node.type)
-    return f"a {kind}" if kind else f"a {node.type.replace('_', ' ')}"
+        return "the end of the block" if node is not None and node.parent.type in (
+            "block", "constructor_body", "switch_block_statement_group") else "the end of the body"
+    kind = _DECLARATIONS.get(node.type) or node.type.replace("_", " ")
+    return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"

@@ -252,6 +252,19 @@ SUPPORTED_MODIFIERS = frozenset({
 # ------------------------------------------------------- specifications, file
 
 @dataclass(frozen=True, slots=True)
+class JmlError:
+    """A specification that does not parse, or stands where it cannot apply."""
+    path: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}: {self.message}"
+
+
+
+@dataclass(frozen=True, slots=True)
 class SpecCase(Node):
     """One specification case of a method: lightweight (clauses alone) or heavyweight
     (``behavior``, ``normal_behavior``, ``exceptional_behavior``)."""
@@ -274,6 +287,9 @@ class DeclSpec:
     cases: tuple[SpecCase, ...] = ()  # a method's or constructor's, in order
     also: bool = False  # the cases begin with ``also``: they add to the inherited ones
     clauses: tuple[Clause, ...] = ()  # a class's: invariants and the like
+    # the errors of the annotations this specification is read from: a declaration with
+    # one has a specification that cannot be trusted whole
+    errors: tuple[JmlError, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,18 +302,7 @@ class StmtSpec:
     line: int
     column: int
     clauses: tuple[Clause, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class JmlError:
-    """A specification that does not parse, or stands where it cannot apply."""
-    path: str
-    line: int
-    column: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.column}: {self.message}"
+    errors: tuple[JmlError, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,6 +54,12 @@ JML_MODIFIERS = j.SUPPORTED_MODIFIERS | {
     "code_bigint_math", "spec_java_math", "spec_safe_math", "spec_bigint_math", "immutable"}
 
 
+_ITEM_STARTS = frozenset(
+    METHOD_CLAUSES.keys() | CLASS_CLAUSES.keys() | STATEMENT_CLAUSES.keys() | BEHAVIORS.keys()
+    | UNSUPPORTED_METHOD_CLAUSES | UNSUPPORTED_CLASS_CLAUSES | UNSUPPORTED_STATEMENT_CLAUSES
+    | JML_MODIFIERS | JAVA_MODIFIERS | {"also"})
+
+
 @dataclass
 class Group:
     """What one run of annotations says, by where it goes."""
@@ -63,7 +69,9 @@ class Group:
     also: bool = False
     class_clauses: list[j.Clause] = field(default_factory=list)
     statement_clauses: list[j.Clause] = field(default_factory=list)
-    errors: list[tuple[int, int, str]] = field(default_factory=list)
+    # (line, column, message, place): ``class`` for a class clause's, ``statement`` for a
+    # statement clause's, ``member`` for the rest (the declaration that follows)
+    errors: list[tuple[int, int, str, str]] = field(default_factory=list)
 
 
 def read_group(tokens: list[Token], context: str) -> Group:
@@ -82,10 +90,12 @@ class _GroupReader:
         self.context = context
         self.group = Group()
         self.case: dict | None = None  # the specification case being read
+        self.place = "member"  # whose the clause being read is, for its errors
 
     def read(self) -> None:
         while self.p.peek().kind != "end":
             start = self.p.pos
+            self.place = "statement" if self.context == "statement" else "member"
             try:
                 self.item()
             except JmlSyntaxError as e:
@@ -96,11 +106,12 @@ class _GroupReader:
                 self.skip_clause(start)
 
     def error(self, token: Token, message: str) -> None:
-        self.group.errors.append((token.line, token.column, message))
+        self.group.errors.append((token.line, token.column, message, self.place))
 
     def skip_clause(self, start: int) -> None:
-        """On past the ``;`` that ends the clause begun at ``start`` (the whole rest of
-        the run where none does)."""
+        """On past the ``;`` that ends the clause begun at ``start``: the first one outside
+        brackets that a clause, a modifier or the end of the run follows (a quantifier's
+        ``;`` is no clause's end); the whole rest of the run where none does."""
         self.p.pos = max(self.p.pos, start + 1)
         depth = 0
         while self.p.peek().kind != "end":
@@ -109,8 +120,13 @@ class _GroupReader:
                 depth += 1
             elif token.kind == "op" and token.text in ")]}":
                 depth = max(0, depth - 1)
-            elif token.kind == "op" and token.text == ";" and depth == 0:
+            elif token.kind == "op" and token.text == ";" and depth == 0 and self.at_item():
                 return
+
+    def at_item(self) -> bool:
+        """Whether a clause, a behavior, ``also``, a modifier or the end comes next."""
+        token = self.p.peek()
+        return token.kind == "end" or token.kind == "word" and token.text in _ITEM_STARTS
 
     def item(self) -> None:
         """One modifier list and what follows it: a clause, a behavior keyword, ``also``,
@@ -124,6 +140,7 @@ class _GroupReader:
                 raise JmlSyntaxError(token, f"only modifiers stand inside a declaration, "
                                             f"found {token.describe()}")
         elif word in CLASS_CLAUSES or word in UNSUPPORTED_CLASS_CLAUSES:
+            self.place = "class" if self.context == "member" else self.place
             self.class_clause(lead)
         elif word == "also" or word in BEHAVIORS or word in METHOD_CLAUSES \
                 or word in UNSUPPORTED_METHOD_CLAUSES or self.nested_cases_start():
@@ -132,7 +149,7 @@ class _GroupReader:
             self.take_modifiers(lead)
             self.statement_clause()
         elif word and any(m.text in ("model", "ghost") for m in lead):
-            self.declaration(token, next(m.text for m in lead if m.text in ("model", "ghost")))
+            self.declaration(next(m for m in lead if m.text in ("model", "ghost")))
         else:
             self.take_modifiers(lead)
             raise JmlSyntaxError(token, f"unknown JML clause '{word}'" if word else
@@ -141,10 +158,11 @@ class _GroupReader:
     def nested_cases_start(self) -> bool:
         return self.p.at("{") and self.p.peek(1).text == "|"
 
-    def declaration(self, token: Token, kind: str) -> None:
+    def declaration(self, kind: Token) -> None:
         """A model or ghost field or method: kept as a clause naming it, skipped."""
         self.skip_clause(self.p.pos)
-        clause = j.UnsupportedClause(token.line, f"{kind} declaration", kind, column=token.column)
+        clause = j.UnsupportedClause(kind.line, f"{kind.text} declaration", kind.text,
+                                     column=kind.column)
         clauses = self.group.statement_clauses if self.context == "statement" \
             else self.group.class_clauses
         clauses.append(clause)
@@ -165,7 +183,7 @@ class _GroupReader:
     # -- class clauses
     def class_clause(self, lead: list[Token]) -> None:
         keyword = self.p.next()
-        at = dict(column=keyword.column)
+        at = {"column": keyword.column}
         if keyword.text in UNSUPPORTED_CLASS_CLAUSES:
             self.skip_clause(self.p.pos - 1)
             clause = j.UnsupportedClause(keyword.line, keyword.text, keyword.text, **at)
@@ -203,15 +221,15 @@ class _GroupReader:
         if token.text in BEHAVIORS:
             self.p.next()
             self.close_case()
-            self.case = dict(behavior=BEHAVIORS[token.text], line=token.line,
-                             column=token.column, clauses=[],
-                             visibility=next((t.text for t in lead if t.text in VISIBILITY), ""))
+            self.case = {"behavior": BEHAVIORS[token.text], "line": token.line,
+                             "column": token.column, "clauses": [],
+                             "visibility": next((t.text for t in lead if t.text in VISIBILITY), "")}
             self.take_modifiers([t for t in lead if t.text not in VISIBILITY])
             return
         self.take_modifiers(lead)
         if self.case is None:
-            self.case = dict(behavior="lightweight", line=token.line, column=token.column,
-                             clauses=[], visibility="")
+            self.case = {"behavior": "lightweight", "line": token.line, "column": token.column,
+                             "clauses": [], "visibility": ""}
         if self.nested_cases_start():
             self.p.skip_balanced()
             self.case["clauses"].append(j.UnsupportedClause(
@@ -228,7 +246,7 @@ class _GroupReader:
 
     def method_clause(self) -> j.Clause:
         keyword = self.p.next()
-        at = dict(column=keyword.column)
+        at = {"column": keyword.column}
         if keyword.text in UNSUPPORTED_METHOD_CLAUSES:
             self.skip_clause(self.p.pos - 1)
             return j.UnsupportedClause(keyword.line, keyword.text, keyword.text, **at)
@@ -286,7 +304,7 @@ class _GroupReader:
     # -- statement clauses
     def statement_clause(self) -> None:
         keyword = self.p.next()
-        at = dict(column=keyword.column)
+        at = {"column": keyword.column}
         if self.context != "statement":
             raise JmlSyntaxError(keyword, f"'{keyword.text}' belongs in a method body")
         if keyword.text in UNSUPPORTED_STATEMENT_CLAUSES:

@@ -203,7 +203,7 @@ class ExprParser:
             return self.word_primary()
         if self.accept("("):
             if self.peek().kind == "keyword" and self.peek().text in QUANTIFIERS \
-                    and not self.peek(1).text == "(":
+                    and self.peek(1).text != "(":
                 return self.quantified(token)
             expr = self.expression()
             self.expect(")", "to close the parenthesis")
@@ -214,7 +214,7 @@ class ExprParser:
 
     def word_primary(self) -> j.Node:
         token = self.next()
-        at = dict(column=token.column)
+        at = {"column": token.column}
         if token.text in ("true", "false"):
             return j.Literal(token.line, "boolean", token.text == "true", **at)
         if token.text == "null":
@@ -254,7 +254,7 @@ class ExprParser:
     def number(self, token: Token, negated: bool) -> j.Literal:
         text = token.text.replace("_", "")
         lower = text.lower()
-        at = dict(column=token.column)
+        at = {"column": token.column}
         is_hex = lower.startswith("0x")
         if not is_hex and ("." in lower or "e" in lower or lower[-1] in "fd"):
             kind = "float" if lower.endswith("f") else "double"
@@ -276,7 +276,7 @@ class ExprParser:
     # -- JML's own primaries
     def jml_primary(self) -> j.Node:
         token = self.next()
-        name, at = token.text, dict(column=token.column)
+        name, at = token.text, {"column": token.column}
         if name == "\\result":
             return j.Result(token.line, **at)
         if name in ("\\old", "\\pre"):
@@ -376,7 +376,7 @@ class ExprParser:
         """A store ref of ``assignable``: ``x``, ``this.f``, ``o.*``, ``a[i]``, ``a[*]``,
         ``a[i..j]``, ``\\nothing``, ``\\everything``, ``\\not_specified``."""
         token = self.peek()
-        at = dict(column=token.column)
+        at = {"column": token.column}
         if token.kind == "keyword" and token.text in _LOCATION_SETS | {"\\not_specified"}:
             self.next()
             node = {"\\nothing": j.Nothing, "\\everything": j.Everything,
@@ -401,7 +401,7 @@ class ExprParser:
                 return expr
 
     def element_range(self, array: j.Node) -> j.Node:
-        at = dict(column=array.column)
+        at = {"column": array.column}
         if self.accept("*"):
             self.expect("]", "after '[*'")
             return j.ArrayRange(array.line, array, None, None, **at)
