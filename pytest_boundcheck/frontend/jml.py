@@ -15,13 +15,14 @@ Reading never raises: what does not parse, or stands where it applies to nothing
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import tree_sitter_java
 from tree_sitter import Language, Node, Parser
 
 from pytest_boundcheck.frontend import jmlast as j
-from pytest_boundcheck.frontend.jmlclauses import Group, read_group
+from pytest_boundcheck.frontend.jmlclauses import ITEM_STARTS, Group, read_group
 from pytest_boundcheck.frontend.jmllex import (
     Token,
     annotation_text,
@@ -121,7 +122,8 @@ class _Reader:
             if child is not None and child.type in _COMMENTS:
                 run.append(child)
                 continue
-            annotations = [c for c in run if is_annotation(text_of(c))]
+            annotations = [c for c in run if is_annotation(text_of(c))
+                           and not _commented_out_java_annotation(text_of(c))]
             if annotations:
                 self.read_run(node, annotations, child, owner)
             run = []
@@ -238,6 +240,16 @@ class _Reader:
         line_start = self.source.rfind(b"\n", 0, byte) + 1
         line = self.source.count(b"\n", 0, byte) + 1
         return line, len(self.source[line_start:byte].decode("utf-8", "replace")) + 1
+
+
+def _commented_out_java_annotation(comment: str) -> bool:
+    """``//@Deprecated``, ``//@Override``: a Java annotation commented out, not JML (a word
+    right after the ``@`` that no JML annotation begins with)."""
+    word = _WORD_AFTER_MARKER.match(comment)
+    return word is not None and word.group(1) not in ITEM_STARTS
+
+
+_WORD_AFTER_MARKER = re.compile(r"(?://|/\*)@([A-Za-z_]\w*)")
 
 
 def _owner_inside(node: Node, owner: str) -> str:

@@ -54,7 +54,7 @@ JML_MODIFIERS = j.SUPPORTED_MODIFIERS | {
     "code_bigint_math", "spec_java_math", "spec_safe_math", "spec_bigint_math", "immutable"}
 
 
-_ITEM_STARTS = frozenset(
+ITEM_STARTS = frozenset(
     METHOD_CLAUSES.keys() | CLASS_CLAUSES.keys() | STATEMENT_CLAUSES.keys() | BEHAVIORS.keys()
     | UNSUPPORTED_METHOD_CLAUSES | UNSUPPORTED_CLASS_CLAUSES | UNSUPPORTED_STATEMENT_CLAUSES
     | JML_MODIFIERS | JAVA_MODIFIERS | {"also"})
@@ -126,7 +126,7 @@ class _GroupReader:
     def at_item(self) -> bool:
         """Whether a clause, a behavior, ``also``, a modifier or the end comes next."""
         token = self.p.peek()
-        return token.kind == "end" or token.kind == "word" and token.text in _ITEM_STARTS
+        return token.kind == "end" or token.kind == "word" and token.text in ITEM_STARTS
 
     def item(self) -> None:
         """One modifier list and what follows it: a clause, a behavior keyword, ``also``,

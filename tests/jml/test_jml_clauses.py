@@ -304,5 +304,20 @@ def test_modifiers_jml_has_and_checks_do_not_are_kept_unsupported():
         ("pure", True), ("uninitialized", False)]
 
 
+def test_a_java_annotation_commented_out_is_not_jml():
+    spec = read("""
+        class A {
+            //@Deprecated
+            //@SuppressWarnings("unchecked")
+            int m(int x) { return x; }
+            //@requires x > 0;
+            int n(int x) { return x; }
+        }
+    """)
+    assert spec.errors == ()
+    assert [show_spec(d) for d in spec.declarations] == [
+        "method n:  | lightweight requires (x > 0); | "]
+
+
 def test_a_file_without_annotations_costs_no_parse():
     assert parse_jml("class A { int x; }", "A.java") == j.JmlFile("A.java", (), (), ())
