@@ -91,8 +91,8 @@ class A {{
     ("//@ invariant n.nxt != null;", "F1.java:7:19: Node has no field 'nxt'"),
     ("//@ invariant n.value.x > 0;", "F1.java:7:19: int has no field 'x'"),
     ("//@ invariant \\old(f) == f;",
-     "F1.java:7:19: \\old stands only in a post-condition (ensures, signals) or a method body, "
-     "not in invariant"),
+     ("F1.java:7:19: \\old stands only in a post-condition (ensures, signals) or a method body, "
+     "not in invariant")),
     ("//@ invariant \\result == 1;",
      "F1.java:7:19: \\result stands only in an ensures clause, not in invariant"),
     ("//@ static invariant f > 0;", "F1.java:7:26: the instance field 'f' in a static context"),
@@ -124,8 +124,8 @@ class A {{
      "F1.java:7:19: '<:' compares types: \\typeof(e) or \\type(T)"),
     ("//@ invariant n.twice(1) > 0;", "F1.java:7:19: Node has no method twice taking 1 argument"),
     ("//@ invariant size() > 0;", "F1.java:7:19: A has no method size taking 0 arguments"),
-    ("//@ invariant \\fresh(n);", "F1.java:7:19: \\fresh stands only in a post-condition, "
-                                 "not in invariant"),
+    ("//@ invariant \\fresh(n);", ("F1.java:7:19: \\fresh stands only in a post-condition, "
+                                 "not in invariant")),
 ])
 def test_an_ill_typed_invariant_is_an_error_at_the_node_at_fault(member, error):
     assert errors_in(member) == [error]
