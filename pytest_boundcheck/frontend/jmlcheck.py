@@ -1,5 +1,6 @@
 """JML clauses type-checked against the class table: every name resolves (to a bound
-variable, a local, a parameter, a field or a class), every predicate is boolean, and
+variable, a local, a parameter, a field or a class), every predicate is boolean, every
+project method a clause calls is declared ``pure``, and
 ``\\result``, ``\\old`` and ``\\fresh`` stand only where the JML Reference Manual lets them
 (``\\result`` in ``ensures`` of a method that returns a value; ``\\old`` and ``\\fresh``
 in post-conditions and, for ``\\old``, in a method body, where it means the pre-state).
@@ -51,9 +52,31 @@ JML_TYPE = "\\TYPE"  # the type of \typeof(e) and \type(T)
 Type = JType | ObjectSet | ClassRef | str | None  # None: unknown, checked no further
 
 
-def check_file(program: Program, spec: j.JmlFile) -> j.JmlFile:
-    """``spec`` with the type errors of its clauses added, each to the file's errors and
-    to those of the specification it is in."""
+def check_files(program: Program, specs: list[j.JmlFile]) -> list[j.JmlFile]:
+    """The specifications of a project's files with the type errors of their clauses
+    added, each to its file's errors and to those of the specification it is in."""
+    pure = pure_methods(program, specs)
+    return [_check_file(program, spec, pure) for spec in specs]
+
+
+def pure_methods(program: Program, specs: list[j.JmlFile]) -> frozenset[tuple[str, int, int]]:
+    """(file, line, column) of each method or constructor declared ``pure``, or of a class
+    declared ``pure``: the ones a specification may call."""
+    found = set()
+    for spec in specs:
+        pure = {(d.line, d.column) for d in spec.declarations
+                if any(m.name == "pure" for m in d.modifiers)}
+        for cls in program.project:
+            if cls.path != spec.path or cls.decl is None:
+                continue
+            whole = (cls.decl.line, cls.decl.column) in pure
+            found.update((spec.path, m.decl.line, m.decl.column) for m in [*cls.methods, *cls.ctors]
+                         if m.decl is not None and (whole or (m.decl.line, m.decl.column) in pure))
+    return frozenset(found)
+
+
+def _check_file(program: Program, spec: j.JmlFile,
+                pure: frozenset[tuple[str, int, int]]) -> j.JmlFile:
     classes = {(c.decl.line, c.decl.column): c for c in program.project
                if c.path == spec.path and c.decl is not None}
     methods = {(m.decl.line, m.decl.column): m for c in classes.values()
@@ -61,7 +84,7 @@ def check_file(program: Program, spec: j.JmlFile) -> j.JmlFile:
     added: list[j.JmlError] = []
     decls = []
     for decl in spec.declarations:
-        found = _Checker(program, spec.path)
+        found = _Checker(program, spec.path, pure)
         if decl.kind in ("method", "constructor") and (decl.line, decl.column) in methods:
             found.method_spec(decl, methods[decl.line, decl.column])
         elif (decl.line, decl.column) in classes:
@@ -70,7 +93,7 @@ def check_file(program: Program, spec: j.JmlFile) -> j.JmlFile:
         added.extend(found.errors)
     statements = []
     for stmt in spec.statements:
-        found = _Checker(program, spec.path)
+        found = _Checker(program, spec.path, pure)
         method = _enclosing(methods.values(), stmt.line)
         if method is not None:
             found.statement_spec(stmt, method)
@@ -102,8 +125,8 @@ _NUMERIC = ("byte", "short", "char", "int", "long", "float", "double")
 
 
 class _Checker:
-    def __init__(self, program: Program, path: str):
-        self.program, self.path = program, path
+    def __init__(self, program: Program, path: str, pure: frozenset[tuple[str, int, int]]):
+        self.program, self.path, self.pure = program, path, pure
         self.errors: list[j.JmlError] = []
 
     def error(self, node: j.Node, message: str) -> None:
@@ -314,7 +337,7 @@ def _call(c: _Checker, node: j.Call, scope: _Scope) -> Type:
             c.error(node.args[0], f"has(o) takes an object, not {_name(args[0])}")
         return BOOLEAN
     cls = target.cls if isinstance(target, ClassRef) else target
-    if cls is None:
+    if cls is None or cls == JML_TYPE:  # a \TYPE is a java.lang.Class, modelled or not
         return None
     if not isinstance(cls, ClassInfo):
         c.error(node, f"{_name(cls)} has no methods")
@@ -326,7 +349,12 @@ def _call(c: _Checker, node: j.Call, scope: _Scope) -> Type:
             c.error(node, f"{cls.simple_name} has no method {node.name} taking {len(args)} "
                           f"argument{'s' * (len(args) != 1)}")
         return None
-    return candidates[0].return_type
+    method = candidates[0]
+    if method.owner.is_project and method.decl is not None and \
+            (method.owner.path, method.decl.line, method.decl.column) not in c.pure:
+        c.error(node, f"a specification calls only pure methods, and {method.owner.simple_name}."
+                      f"{node.name} is not declared /*@ pure @*/")
+    return method.return_type
 
 
 def _unary(c: _Checker, node: j.Unary, scope: _Scope) -> Type:

@@ -9,7 +9,7 @@ import pytest
 
 from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.frontend.jml import parse_jml
-from pytest_boundcheck.frontend.jmlcheck import check_file
+from pytest_boundcheck.frontend.jmlcheck import check_files
 from pytest_boundcheck.frontend.parse import parse_source
 
 NODE = """
@@ -56,10 +56,9 @@ public class SortedList {
 
 def checked(*sources: str):
     """The JML of the last of ``sources`` (files of one project), type-checked."""
-    units = [parse_source(textwrap.dedent(s), f"F{i}.java") for i, s in enumerate(sources)]
-    program = Program(units)
-    last = f"F{len(sources) - 1}.java"
-    return check_file(program, parse_jml(textwrap.dedent(sources[-1]), last))
+    texts = [textwrap.dedent(s) for s in sources]
+    program = Program([parse_source(text, f"F{i}.java") for i, text in enumerate(texts)])
+    return check_files(program, [parse_jml(text, f"F{i}.java") for i, text in enumerate(texts)])[-1]
 
 
 def test_the_sorted_lists_clauses_type_check():
@@ -124,11 +123,14 @@ class A {{
      "F1.java:7:19: '<:' compares types: \\typeof(e) or \\type(T)"),
     ("//@ invariant n.twice(1) > 0;", "F1.java:7:19: Node has no method twice taking 1 argument"),
     ("//@ invariant size() > 0;", "F1.java:7:19: A has no method size taking 0 arguments"),
+    ("//@ invariant m(f, n) > 0;", ("F1.java:7:19: a specification calls only pure methods, "
+                                   "and A.m is not declared /*@ pure @*/")),
+    ("//@ invariant n.next.value == 0 || n.next.twice() > 0 || \\typeof(n).equals(null);", None),
     ("//@ invariant \\fresh(n);", ("F1.java:7:19: \\fresh stands only in a post-condition, "
                                  "not in invariant")),
 ])
 def test_an_ill_typed_invariant_is_an_error_at_the_node_at_fault(member, error):
-    assert errors_in(member) == [error]
+    assert errors_in(member) == ([error] if error else [])
 
 
 @pytest.mark.parametrize("spec, error", [
@@ -193,6 +195,20 @@ def test_a_type_error_belongs_to_the_specification_it_is_in():
     assert {d.name: [(e.line, e.column) for e in d.errors] for d in spec.declarations} == {
         "B": [(4, 19)], "m": [], "n": [(7, 28)]}
     assert [(e.line, e.column) for e in spec.errors] == [(4, 19), (7, 28)]
+
+
+def test_methods_of_a_class_declared_pure_are_pure():
+    pure_class = """
+    /*@ pure @*/ class Point {
+        int x;
+        int norm() { return x; }
+    }"""
+    spec = checked(pure_class, """
+    class Use {
+        Point p;
+        //@ invariant p.norm() >= 0;
+    }""")
+    assert spec.errors == ()
 
 
 def test_members_of_classes_without_source_are_not_errors():
