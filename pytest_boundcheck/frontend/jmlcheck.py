@@ -168,7 +168,7 @@ class _Checker:
         if isinstance(clause, j.PredicateClause):
             self.predicate(clause.expr, scope, clause)
         elif isinstance(clause, j.SignalsClause):
-            exception = self.program.resolve_type(clause.exception, scope.cls)
+            exception = self.resolve(clause.exception, scope)
             if clause.variable:
                 scope.names[clause.variable] = exception
             if clause.expr is not None:
@@ -209,6 +209,13 @@ class _Checker:
             self.error(node, f"an index must be an integer, not {_name(found)}")
 
     # -- expressions
+    def resolve(self, type_: ast.TypeName, scope: _Scope) -> Type:
+        """A type as written; JML's own (``\\bigint``, ``\\real``, ``\\TYPE``) are unknown
+        to the class table."""
+        if type_.name.startswith("\\"):
+            return JML_TYPE if type_.name == JML_TYPE and not type_.dims else None
+        return self.program.resolve_type(type_, scope.cls)
+
     def type_of(self, node: j.Node, scope: _Scope) -> Type:
         return _RULES[type(node)](self, node, scope)
 
@@ -408,7 +415,7 @@ def _instanceof(c: _Checker, node: j.InstanceOf, scope: _Scope) -> Type:
 
 def _cast(c: _Checker, node: j.Cast, scope: _Scope) -> Type:
     c.type_of(node.expr, scope)
-    return c.program.resolve_type(node.type, scope.cls)
+    return c.resolve(node.type, scope)
 
 
 def _conditional(c: _Checker, node: j.Conditional, scope: _Scope) -> Type:
@@ -422,7 +429,7 @@ def _conditional(c: _Checker, node: j.Conditional, scope: _Scope) -> Type:
 def _quantified(c: _Checker, node: j.Quantified, scope: _Scope) -> Type:
     inner = replace(scope, names=dict(scope.names))
     for variable in node.variables:
-        inner.names[variable.name] = c.program.resolve_type(variable.type, scope.cls)
+        inner.names[variable.name] = c.resolve(variable.type, scope)
     if node.range is not None:
         c.expect_boolean(node.range, c.type_of(node.range, inner), "a quantifier's range")
     body = c.type_of(node.body, inner)
@@ -439,7 +446,7 @@ def _reach(c: _Checker, node: j.Reach, scope: _Scope) -> Type:
     root = c.type_of(node.root, scope)
     if root is not None and not _is_reference(root):
         c.error(node.root, f"\\reach starts from an object, not {_name(root)}")
-    element = c.program.resolve_type(node.type, scope.cls) if node.type else root
+    element = c.resolve(node.type, scope) if node.type else root
     element = element if isinstance(element, ClassInfo) else None
     if node.field and element is not None and element.has_source \
             and element.lookup_field(node.field) is None:

@@ -213,3 +213,31 @@ def test_methods_of_a_class_declared_pure_are_pure():
 
 def test_members_of_classes_without_source_are_not_errors():
     assert errors_in("//@ invariant n != null ==> java.util.Objects.hash(n.value, f).foo() > 0;") == []
+
+
+_VOCABULARY = [
+    "requires", "ensures", "signals", "signals_only", "assignable", "invariant", "also",
+    "normal_behavior", "assert", "loop_invariant", "pure", "nullable", "(", ")", "[", "]", ";",
+    ",", ".", "..", "*", "==>", "<==", "<==>", "<:", "==", "!=", "<", "&&", "||", "!", "-", "+",
+    "?", ":", "x", "f", "n", "a", "next", "value", "\\result", "\\old", "\\forall",
+    "\\exists", "\\sum", "\\num_of", "\\reach", "has", "\\nothing", "\\typeof", "\\type",
+    "int", "Node", "true", "null", "0", "1", "2147483648", "(*", "{", "|", "}", "#", "'", '"',
+    "\\", "@"]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_annotations_are_read_and_checked_without_raising(seed):
+    """Any text in an annotation ends as clauses or errors with a place in the file."""
+    import random
+    rng = random.Random(seed)
+    lines = [" ".join(rng.choice(_VOCABULARY) for _ in range(rng.randint(1, 25)))
+             for _ in range(6)]
+    source = ("class Node { int value; Node next; }\n"
+              "class A {\n    int f; Node n; int[] a;\n"
+              f"    //@ {lines[0]}\n    /*@ {lines[1]}\n      @ {lines[2]} @*/\n"
+              f"    int m(int x) {{\n        //@ {lines[3]}\n        while (x > 0) {{ x--; }}\n"
+              f"        /*@ {lines[4]} @*/\n        return x;\n    }}\n    //@ {lines[5]}\n}}\n")
+    program = Program([parse_source(source, "A.java")])
+    [spec] = check_files(program, [parse_jml(source, "A.java")])
+    line_count = source.count("\n")
+    assert all(1 <= e.line <= line_count and e.column >= 1 for e in spec.errors), spec.errors
