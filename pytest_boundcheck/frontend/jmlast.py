@@ -296,7 +296,9 @@ class DeclSpec:
 class StmtSpec:
     """``assert``, ``assume``, ``loop_invariant``, ``decreases`` inside a method body,
     attached to the statement that follows them (``target`` its kind: while, for, do,
-    foreach, statement; or ``end of block``, at the closing brace)."""
+    foreach, statement; or ``end of block``). ``line`` and ``column`` are the statement's
+    in ``javaast`` (the closing brace's, for the end of a block); ``owner`` is the dotted
+    name of the method and classes around it."""
     owner: str
     target: str
     line: int

@@ -149,6 +149,8 @@ def test_instance_and_static_invariants():
      ["interface I: pure |  | ", "method size: pure |  | "]),
     ("enum", "enum E { X; /*@ spec_public @*/ private int n; }\n",
      ["field n: spec_public |  | "]),
+    ("enum invariant", "enum E { X; //@ invariant n >= 0;\n int n; }\n",
+     ["enum E:  |  | invariant (n >= 0);"]),
     ("record", "//@ pure\nrecord R(int x) { //@ requires x > 0;\n R { } }\n",
      ["record R: pure |  | ", "constructor <init>:  | lightweight requires (x > 0); | "]),
     ("fields", "class A { /*@ spec_protected @*/ int a, b; }\n",
@@ -242,6 +244,19 @@ def test_margins_and_a_clause_over_several_lines_keep_their_columns():
     assert (ensures.line, ensures.column) == (5, 9)
     assert (ensures.expr.line, ensures.expr.column) == (6, 11)
     assert (ensures.expr.right.line, ensures.expr.right.column) == (7, 14)
+
+
+def test_columns_count_characters_as_an_editor_does():
+    spec = read("""
+        class A {
+            String m(String s) {
+                s = "été"; /* à */ //@ assert s != null;
+                return s;
+            }
+        }
+    """)
+    clause = spec.statements[0].clauses[0]
+    assert (clause.line, clause.column) == (3, 32)  # in bytes, 35
 
 
 def test_consecutive_annotation_lines_are_one_annotation():
