@@ -263,7 +263,10 @@ class ExprParser:
         base = 16 if is_hex else 2 if lower.startswith("0b") else 8 if len(digits) > 1 and \
             digits.startswith("0") else 10
         kind, bits = ("long", 64) if lower.endswith("l") else ("int", 32)
-        magnitude = int(digits[2:] if base in (16, 2) else digits, base)
+        try:
+            magnitude = int(digits[2:] if base in (16, 2) else digits, base)
+        except ValueError:
+            raise JmlSyntaxError(token, f"malformed number {token.text}") from None
         limit = 1 << (bits - 1)
         if base == 10 and (magnitude > limit or (magnitude == limit and not negated)):
             raise JmlSyntaxError(token, f"the {kind} literal {token.text} is out of range")

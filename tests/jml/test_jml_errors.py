@@ -42,6 +42,10 @@ def errors_of(member: str) -> list[str]:
     ("//@ requires \\nothing;", ("A.java:2:14: \\nothing is not an expression: it stands "
                                 "alone in a clause (assignable \\nothing;)")),
     ("//@ requires x == 2147483648;", "A.java:2:19: the int literal 2147483648 is out of range"),
+    ("//@ requires x == 0x1_0000_0000;", ("A.java:2:19: the int literal 0x1_0000_0000 is out of "
+                                         "range")),
+    ("//@ requires x == 09;", "A.java:2:19: malformed number 09"),
+    ("//@ requires x == 0b_;", "A.java:2:19: malformed number 0b_"),
     ("//@ requires x # 1;", ("A.java:2:16: expected ';' at the end of the requires clause, "
                             "found '#'")),
     ("//@ requires x > #;", "A.java:2:18: unexpected character '#'"),
