@@ -84,7 +84,7 @@ class _Reader:
     def __init__(self, path: str, source: bytes):
         self.path, self.source = path, source
         self.decls: dict[tuple[int, str], dict] = {}
-        self.statements: list[j.StmtSpec] = []
+        self.statements: list[dict] = []
         self.errors: list[j.JmlError] = []
 
     def result(self) -> j.JmlFile:
@@ -105,19 +105,19 @@ class _Reader:
             owner["errors"].append(error)
 
     # -- walking the tree
-    def visit(self, root) -> None:
+    def visit(self, root: Node) -> None:
         pending = [(root, "")]
         while pending:
             node, owner = pending.pop()
             self.read_comments(node, owner)
             inner = _owner_inside(node, owner)
             pending.extend((child, inner) for child in reversed(node.children)
-                           if child.child_count or child.type in _COMMENTS)
+                           if child.child_count)
 
-    def read_comments(self, node, owner: str) -> None:
+    def read_comments(self, node: Node, owner: str) -> None:
         """Each run of comments among ``node``'s children that holds a JML one, with the
         child that follows the run."""
-        run: list = []
+        run: list[Node] = []
         for child in [*node.children, None]:
             if child is not None and child.type in _COMMENTS:
                 run.append(child)
@@ -163,7 +163,8 @@ class _Reader:
         if _DECLARATIONS.get(following.type if following else "") not in ("method", "constructor"):
             for case in group.cases[:1]:
                 self.error(case.line, case.column, "a method specification must stand just "
-                           f"before a method or constructor, not {_described(following)}")
+                           f"before a method or constructor, not {_described(following)}",
+                           owners["member"])
             return owners
         spec = owners["member"][0] if owners["member"] else self.declaration(following, owner)
         spec["cases"].extend(group.cases)
@@ -182,8 +183,8 @@ class _Reader:
         kind = "end of block" if target is None or not target.is_named else \
             _LOOPS.get(target.type, "statement")
         spec = {"owner": owner, "target": kind, "line": line_of(following) if following else 0,
-                    "column": column_of(following) if following else 0,
-                    "clauses": group.statement_clauses, "errors": []}
+                "column": column_of(following) if following else 0,
+                "clauses": group.statement_clauses, "errors": []}
         self.statements.append(spec)
         for clause in group.statement_clauses:
             if clause.kind in _LOOP_CLAUSES and kind not in _LOOPS.values():
@@ -228,7 +229,7 @@ class _Reader:
                 "also": False, "clauses": [], "errors": []}
         return self.decls[key]
 
-    def tokens_of(self, comments: list) -> list[Token]:
+    def tokens_of(self, comments: list[Node]) -> list[Token]:
         out = []
         for comment in comments:
             out.extend(tokens(annotation_text(text_of(comment)),

@@ -122,6 +122,13 @@ def test_one_bad_clause_hides_no_other_clause_of_the_file():
         "method one:  | lightweight ensures (\\result == 1); | "]
 
 
+def test_a_method_specification_before_a_field_is_an_error_of_that_field():
+    spec = parse_jml("class A {\n  //@ requires true;\n  int f;\n}\n", "A.java")
+    [field] = spec.declarations
+    assert (field.kind, field.cases, [(e.line, e.column) for e in field.errors]) == (
+        "field", (), [(2, 7)])
+
+
 def test_a_file_that_does_not_parse_as_java_still_has_its_annotations_read():
     spec = parse_jml("class A {\n  //@ ensures \\result > 0;\n  int m() { return 1 +; }\n}\n")
     assert spec.errors == () and spec.declarations[0].cases[0].clauses[0].kind == "ensures"
