@@ -46,6 +46,14 @@ _UNSUPPORTED = frozenset({
 _LOCATION_SETS = frozenset({"\\nothing", "\\everything"})
 
 
+def _begins_operand(token: Token) -> bool:
+    """Whether ``token`` begins a unary expression other than ``+x`` and ``-x``."""
+    if token.kind == "op":
+        return token.text in ("(", "!", "~")
+    return token.kind in ("word", "keyword", "number", "char", "string", "informal") \
+        and token.text != "instanceof"
+
+
 class ExprParser:
     """Reads expressions, types and locations from ``tokens`` (which end with an ``end``
     token), from position ``pos`` on."""
@@ -153,10 +161,9 @@ class ExprParser:
         except JmlSyntaxError:
             self.pos = start
             return None
-        after = self.peek()
-        if first.text in PRIMITIVES or after.kind in ("word", "keyword", "number", "char",
-                                                      "string", "informal") \
-                and after.text != "instanceof" or (after.kind == "op" and after.text in "(!~"):
+        # as javac reads it (JLS 15.16): a primitive type in parentheses is a cast; a
+        # reference type is one only before an operand that begins with neither + nor -
+        if first.text in PRIMITIVES or _begins_operand(self.peek()):
             return type_
         self.pos = start
         return None
