@@ -112,6 +112,17 @@ def run(plugin, sources: dict[str, str]) -> dict[str, str]:
     return outcomes(plugin.inline_run("--boundcheck", "ranges"))
 
 
+def fails_the_public_way(plugin, sources: dict[str, str], internal: str, lines: list[str],
+                         package: str = "ranges"):
+    """The run on ``sources``, whose failures show ``lines`` and never name the
+    ``internal`` member that makes the same state as the public way shown."""
+    write(plugin, sources, package)
+    result = plugin.runpytest("--boundcheck", package)
+    result.stdout.fnmatch_lines(lines)
+    assert internal not in result.stdout.str()
+    return result
+
+
 def expected(failing: set[str], classes=("Range",), outcome: str = "failed") -> dict[str, str]:
     return {f"ranges.{c}::{i}": outcome if f"{c}::{i}" in failing else "passed"
             for c in classes for i in EQUALS}
@@ -136,22 +147,16 @@ def test_a_violation_that_needs_a_constructor_other_code_calls_is_possible(plugi
 def test_a_violation_a_public_factory_of_another_class_makes_fails_through_it(plugin):
     """Ranges.empty(int) is public API that makes the state the package-private
     constructor makes: the failure shows the factory, not the constructor."""
-    write(plugin, {"Range": RANGE, "Ranges": RANGES})
-    result = plugin.runpytest("--boundcheck", "ranges")
-    result.stdout.fnmatch_lines(["*_ Range::hashcode-consistent _*", "*",
-                                 "  Range x = Ranges.empty(?);"])
-    assert "new Range(" not in result.stdout.str()
+    result = fails_the_public_way(plugin, {"Range": RANGE, "Ranges": RANGES}, "new Range(", [
+        "*_ Range::hashcode-consistent _*", "*", "  Range x = Ranges.empty(?);"])
     result.assert_outcomes(passed=4, failed=1)
 
 
 def test_a_break_a_public_method_of_a_subclass_reaches_fails_without_the_hook(plugin):
     """Slid's public nudge() pushes low past high as the protected shift(int) does: the
     failures show nudge(), the public way, not the hook."""
-    write(plugin, {"Range": RANGE, "Slid": SLID})
-    result = plugin.runpytest("--boundcheck", "ranges")
-    result.stdout.fnmatch_lines(["*_ Range::hashcode-consistent _*", "  Slid x = new Slid(*);",
-                                 "  x.nudge();"])
-    assert "shift(" not in result.stdout.str()
+    result = fails_the_public_way(plugin, {"Range": RANGE, "Slid": SLID}, "shift(", [
+        "*_ Range::hashcode-consistent _*", "  Slid x = new Slid(*);", "  x.nudge();"])
     result.assert_outcomes(passed=8, failed=2)
 
 
@@ -166,12 +171,10 @@ def test_a_break_only_a_package_private_setter_makes_is_a_possible_violation(plu
 
 
 def test_the_same_break_through_a_public_method_fails_with_it(plugin):
-    write(plugin, {"Tag": TAG % "public void loosen() { loose = true; }", "Parser": PARSER},
-          "tags")
-    result = plugin.runpytest("--boundcheck", "tags")
-    for item in ("equals-symmetric", "equals-transitive"):
-        result.stdout.fnmatch_lines([f"*_ Tag::{item} _*", "*", "  ?.loosen();"])
-    assert "setLoose" not in result.stdout.str()
+    result = fails_the_public_way(
+        plugin, {"Tag": TAG % "public void loosen() { loose = true; }", "Parser": PARSER},
+        "setLoose", [line for item in ("symmetric", "transitive")
+                     for line in (f"*_ Tag::equals-{item} _*", "*", "  ?.loosen();")], "tags")
     result.assert_outcomes(passed=3, failed=2)
 
 
