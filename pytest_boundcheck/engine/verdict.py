@@ -159,9 +159,8 @@ def _violating(solver: Solver, record: Exploration, violation: z3.BoolRef) -> An
     that, one whose objects the program's code makes (a constructor that calls a method
     without a model makes them with its results) through the public API (not a member
     only the project's code calls, ``reachable.hook``), rather than objects with any
-    field values; failing that,
-    one whose objects made from field values hold no null field (which constructors
-    seldom allow). Then, likewise, one without a null a caller passed
+    field values; failing that, one whose objects made from field values hold no null
+    field (which constructors seldom allow). Then, likewise, one without a null a caller passed
     (``Bounds.null_fields``). What the answer holds to is kept while minimising."""
     answer = solver.check(violation)
     if answer.verdict != "sat":

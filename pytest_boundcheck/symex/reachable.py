@@ -22,7 +22,7 @@ parameters of a package-private or private class (``Flat3Map.FlatMapEntry(Flat3M
 which its map's iterator calls with the map and an index from 1 to 3). The states they
 make stay explored (a pass holds of them too) but a violation that needs one is only a
 possible one, naming the member and the calls the project makes of it. A member of such
-a class without parameters passes no value its package might not: it is no such doubt.
+a class without parameters passes no value its package might not, and adds no such doubt.
 """
 from __future__ import annotations
 
@@ -148,8 +148,10 @@ def builders(program: Program, cls: ClassInfo) -> list[MethodInfo]:
     static factories that outside code can call (all of them where it can call none);
     where one of those is no public API (a ``hook``) or there is none, the public
     factories of other classes of its package too (``factories_elsewhere``), which may
-    make through the public API what the hooks make. Where all of them are public API,
-    those factories could make nothing they do not, and would only cost their code's work."""
+    make through the public API what the hooks make. Where all of them are public API, the
+    factories are left out, as their code would cost work on every object made: one can then
+    make a state those builders do not only through the class's package-private methods or
+    fields, which stay hooks (a possible violation, never a false failure)."""
     own = [c for c in cls.ctors if not c.private] + [
         m for m in cls.methods if m.static and not m.private and m.return_type is cls]
     made = [m for m in own if reachable(program, m)] or own
