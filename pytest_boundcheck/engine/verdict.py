@@ -157,10 +157,10 @@ def _violating(solver: Solver, record: Exploration, violation: z3.BoolRef) -> An
     """Is there a violation? Where one rests on objects the program may never make, or on
     results of calls taken as unknown functions, one without them is looked for; failing
     that, one whose objects the program's code makes (a constructor that calls a method
-    without a model makes them with its results) through the public API (not an internal
-    hook, ``reachable.hook``), rather than objects with any field values; failing that,
-    one whose objects made from field values hold no null field (which constructors
-    seldom allow). Then, likewise, one without a null a caller passed
+    without a model makes them with its results) through the public API (not a member
+    only the project's code calls, ``reachable.hook``), rather than objects with any
+    field values; failing that, one whose objects made from field values hold no null
+    field (which constructors seldom allow). Then, likewise, one without a null a caller passed
     (``Bounds.null_fields``). What the answer holds to is kept while minimising."""
     answer = solver.check(violation)
     if answer.verdict != "sat":

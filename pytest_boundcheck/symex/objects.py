@@ -100,8 +100,8 @@ class ObjectMaker:
         self.recipes: dict[HeapObj, Recipe] = {}
         self.by_fields: dict[ClassInfo, str] = {}  # classes code cannot make, and why
         # (guard, why): the paths on which an object was made in a way the program's own
-        # code may never make it (from field values, a private class's constructor, or
-        # through an internal hook, ``reachable.hook``)
+        # code may never make it (from field values, or through a member only the
+        # project's code calls, with values of its own, ``reachable.hook``)
         self.unconfirmed_uses: list[tuple[z3.BoolRef, str]] = []
         # (guard, what): the paths on which a caller passed null to a constructor, factory
         # or method of a class without nullness annotations (``Bounds.null_fields``)
@@ -198,17 +198,13 @@ class ObjectMaker:
             return ex.choice(f"{cls.simple_name}#{self._next()}", cls, [cls], nullable=False), state
         if cls.fqname == jdk.STRING or not cls.has_source:
             return ref_to(cls, self._object_without_source(cls), ex.ctx), state
-        builders = reachable.builders(ex.program, _builders(cls))
         if cls.is_abstract:
             return self._by_fields(state, cls, f"of an unknown subclass that keeps its code: "
                                                f"{cls.simple_name} is abstract and the project "
                                                "has no concrete one")
+        builders = reachable.builders(ex.program, cls)
         if not builders:
             return self._by_fields(state, cls, "no accessible constructor")
-        if "private" in cls.modifiers and cls.outer is not None:
-            self.unconfirmed_uses.append((state.guard, (
-                f"{cls.simple_name} is private to {cls.outer.simple_name}, whose code alone "
-                f"makes its objects and may never pass the arguments used here")))
         if ex.steps > ex.config.making_steps:
             return self._by_fields(state, cls, f"the check's objects took more than "
                                                f"{ex.config.making_steps} statements to make already")
@@ -240,7 +236,8 @@ class ObjectMaker:
             return self._within_budget(
                 s, cls, f"making one with {builder.signature()} takes more than "
                         f"{self.ex.config.build_steps} statements",
-                lambda s: self._call_builder(s, cls, builder, guard, depth, name, then))
+                lambda s: self._call_builder(s, cls, builder, guard, depth, name, then),
+                leave_out=builder if builder.owner is not cls else None)
         ref, state = self._choose(state, name, cls, builders, by_builder)
         if cls in self.family:
             ref, state = self._within_budget(
@@ -299,11 +296,15 @@ class ObjectMaker:
             raise DeadPath
         return State(kept, state.env, state.heap)
 
-    def _within_budget(self, state: State, cls: ClassInfo, why: str, make) -> tuple[Ref, State]:
+    def _within_budget(self, state: State, cls: ClassInfo, why: str, make,
+                       leave_out: MethodInfo | None = None) -> tuple[Ref, State]:
         """``make(state)`` within ``config.build_steps`` more statements; past them, an object
         of ``cls`` with any field values, which covers every object ``make`` could have
         made (``why`` says so in the result). Where the budget of an object this one is
-        made for runs out first, that object's budget decides."""
+        made for runs out first, that object's budget decides. A factory of another class
+        (``leave_out``) makes no object past them, said as a bound: ``cls``'s own builders
+        make its objects, and any field values in their stead would turn what they make
+        into possible violations."""
         ex = self.ex
         cuts, names = len(ex.cuts), ex.names_defined()
         limit = min(ex.step_limit, ex.steps + ex.config.build_steps)
@@ -317,6 +318,11 @@ class ObjectMaker:
             ex.step_limit = outer_limit
         del ex.cuts[cuts:]
         ex.forget_names(names)
+        if leave_out is not None:
+            ex.cuts.append(Event(state.guard, f"objects that {leave_out.signature()} would make "
+                                              f"are left out ({why})",
+                                 Location(leave_out.owner.path, leave_out.decl.line)))
+            raise DeadPath
         return self._by_fields(state, cls, why)
 
     def _by_fields(self, state: State, cls: ClassInfo, why: str) -> tuple[Ref, State]:
@@ -513,15 +519,6 @@ class ObjectMaker:
 def _terms(values) -> list[z3.ExprRef]:
     """The terms of the primitive values among ``values``."""
     return [v.term for v in values if isinstance(v, Prim)]
-
-
-def _builders(cls: ClassInfo) -> list[MethodInfo]:
-    """Accessible constructors and static factories (methods returning the class)."""
-    if cls.is_abstract:
-        return []
-    ctors = [c for c in cls.ctors if "private" not in c.decl.modifiers]
-    factories = [m for m in cls.methods if m.static and not m.private and m.return_type is cls]
-    return ctors + factories
 
 
 def _mutators(ex: Executor, cls: ClassInfo) -> list[MethodInfo]:

@@ -7,17 +7,22 @@ factories make its objects, its public methods change them. A protected or packa
 member of it is an internal hook, called with the arguments its own package or subclasses
 pass, and counts only where other project code calls it (a subclass calling a protected
 setter, a factory of the package calling a package-private constructor). A class that is
-not public is used by its package alone, through every member that is not private. A
-public class without a public constructor or factory is made by the non-private ones, as
-its package's code makes it: made from field values instead, it would have any state at all.
+not public is used by its package alone (a private one by its enclosing class), through
+every member that is not private. A public class without a public constructor or factory
+is made by the non-private ones, as its package's code makes it: made from field values
+instead, it would have any state at all. Where a class's own builders are not all public
+API, the public static factories of the other public classes of its package that return
+it make its objects too (``Ranges.empty(int)`` returning ``new Range(int)``): public API
+that may reach what only hooks reach otherwise.
 
-The non-public members of a public class (or of a protected nested class, which code
-outside the package sees only to extend it) are internal hooks (``hook``): the project's
-own code calls them, with values the check cannot know, so the states they make stay
-explored (a pass holds of them too) but a violation that needs one is only a possible one,
-naming the hook and the calls the project makes of it. The members of a package-private or
-private class are not hooks: the class is its package's alone, and each of its non-private
-members is what that package uses it through.
+Some members are called only by the project's own code, with values the check cannot
+know (``hook``): the non-public members of a public class (or of a protected nested
+class, which code outside the package sees only to extend it), and the members with
+parameters of a package-private or private class (``Flat3Map.FlatMapEntry(Flat3Map, int)``,
+which its map's iterator calls with the map and an index from 1 to 3). The states they
+make stay explored (a pass holds of them too) but a violation that needs one is only a
+possible one, naming the member and the calls the project makes of it. A member of such
+a class without parameters passes no value its package might not, and adds no such doubt.
 """
 from __future__ import annotations
 
@@ -32,10 +37,39 @@ SITES_NAMED = 3  # the project's calls of a hook that its text names, before "an
 def exported(cls: ClassInfo) -> bool:
     """Can code outside the package use ``cls``: is it public, and so is each enclosing class?"""
     while cls is not None:
-        if "public" not in cls.modifiers and not cls.is_interface:
+        if _access(cls) != "public" and not cls.is_interface:
             return False
         cls = cls.outer
     return True
+
+
+def _access(cls: ClassInfo) -> str:
+    """The access of ``cls``: "public" (declared, or as a member of an interface, JLS
+    9.5), "protected", "private" or "package-private"."""
+    if cls.outer is not None and cls.outer.is_interface:
+        return "public"
+    return next((a for a in ("public", "protected", "private") if a in cls.modifiers),
+                "package-private")
+
+
+def _public(method: MethodInfo) -> bool:
+    """Is ``method`` declared public, or public as a member of an interface (JLS 9.4)?"""
+    return "public" in method.decl.modifiers or (method.owner.is_interface and not method.private)
+
+
+def _closed(cls: ClassInfo) -> ClassInfo | None:
+    """The class among ``cls`` and its enclosing classes that keeps it from code outside
+    the package, which can then neither use nor extend it: the innermost private one, else
+    the innermost package-private one; None where there is none."""
+    chain = []
+    while cls is not None:
+        chain.append(cls)
+        cls = cls.outer
+    for access in ("private", "package-private"):
+        closed = next((c for c in chain if _access(c) == access and not c.is_interface), None)
+        if closed is not None:
+            return closed
+    return None
 
 
 def reachable(program: Program, method: MethodInfo) -> bool:
@@ -45,41 +79,50 @@ def reachable(program: Program, method: MethodInfo) -> bool:
     if method.private:
         return False
     owner = method.owner
-    if not exported(owner) or method.decl is None or "public" in method.decl.modifiers:
+    if not exported(owner) or method.decl is None or _public(method):
         return True
     return (method.name, len(method.params)) in _called_elsewhere(program, owner)
 
 
 def hook(program: Program, method: MethodInfo) -> str:
-    """Why a violation whose objects ``method`` made or changed may not occur, where it is
-    an internal hook (protected or package-private, of a public class), naming the
-    project's calls of it; "" where it is how code outside the class uses it."""
-    if method.private or not _extensible(method.owner) or method.decl is None \
-            or "public" in method.decl.modifiers:
+    """Why a violation whose objects ``method`` made or changed may not occur, naming the
+    project's calls of it, where only the project's own code calls it, with values the
+    check does not know: an internal hook (protected or package-private, of a public
+    class), or a member with parameters of a package-private or private class (whose
+    package, or enclosing class, alone calls it); "" where it is how code outside the
+    class uses it, or takes no value (a no-argument constructor, a getter)."""
+    if method.private or method.decl is None:
         return ""
-    access = "protected" if "protected" in method.decl.modifiers else "package-private"
-    callers = ("code of its package and its subclasses" if access == "protected"
-               else "code of its package")
+    closed = _closed(method.owner)
+    if closed is None:
+        if _public(method):
+            return ""
+        access = "protected" if "protected" in method.decl.modifiers else "package-private"
+        member = f"the {access} {member_text(method)}"
+        callers = ("code of its package and its subclasses" if access == "protected"
+                   else "code of its package")
+    elif not method.params:
+        return ""
+    else:
+        access = _access(closed)
+        member = f"{member_text(method)} of the {access} class {closed.simple_name}"
+        callers = ("code of its package" if access == "package-private"
+                   else f"code of {_top(closed).simple_name}")
     sites = _sites(program, method)
     if not sites:
-        return (f"reached only through the {access} {member_text(method)}, which no project "
-                "code calls: the code that does, which the check does not have, may never pass "
-                "the values used here")
+        return (f"reached only through {member}, which no project code calls: the code "
+                "that does, which the check does not have, may never pass the values used here")
     named = ", ".join(str(site) for site in sites[:SITES_NAMED])
     more = f" and {len(sites) - SITES_NAMED} more" if len(sites) > SITES_NAMED else ""
-    return (f"reached only through the {access} {member_text(method)}, which only {callers} "
-            f"calls ({named}{more}): with the values those calls pass it may not occur")
+    return (f"reached only through {member}, which only {callers} calls ({named}{more}): "
+            "with the values those calls pass it may not occur")
 
 
-def _extensible(cls: ClassInfo) -> bool:
-    """Can code outside the package see ``cls``, to call it or to extend it: is it public
-    or a protected nested class, and so is each enclosing class? Its protected and
-    package-private members are then hooks for its package and subclasses."""
-    while cls is not None:
-        if not ({"public", "protected"} & cls.modifiers) and not cls.is_interface:
-            return False
+def _top(cls: ClassInfo) -> ClassInfo:
+    """The top-level class ``cls`` is declared in (itself, if it is one)."""
+    while cls.outer is not None:
         cls = cls.outer
-    return True
+    return cls
 
 
 def member_text(method: MethodInfo) -> str:
@@ -100,11 +143,42 @@ def _sites(program: Program, method: MethodInfo) -> list[Location]:
                   key=lambda site: (site.path or "", site.line, site.column))
 
 
-def builders(program: Program, candidates: list[MethodInfo]) -> list[MethodInfo]:
-    """The constructors and factories among ``candidates`` (non-private ones, of one class)
-    that outside code can call; all of them where it can call none."""
-    outside = [m for m in candidates if reachable(program, m)]
-    return outside or candidates
+def builders(program: Program, cls: ClassInfo) -> list[MethodInfo]:
+    """What makes the objects of ``cls`` (not abstract): its non-private constructors and
+    static factories that outside code can call (all of them where it can call none);
+    where one of those is no public API (a ``hook``) or there is none, the public
+    factories of other classes of its package too (``factories_elsewhere``), which may
+    make through the public API what the hooks make. Where all of them are public API, the
+    factories are left out, as their code would cost work on every object made: one can then
+    make a state those builders do not only through the class's package-private methods or
+    fields, which stay hooks (a possible violation, never a false failure)."""
+    own = [c for c in cls.ctors if not c.private] + [
+        m for m in cls.methods if m.static and not m.private and m.return_type is cls]
+    made = [m for m in own if reachable(program, m)] or own
+    if made and not any(hook(program, m) for m in made):
+        return made
+    return made + factories_elsewhere(program, cls)
+
+
+def factories_elsewhere(program: Program, cls: ClassInfo) -> list[MethodInfo]:
+    """The public static methods of the other exported classes of ``cls``'s package whose
+    declared return type is ``cls``: public API that makes its objects, perhaps through
+    its package-private constructors and methods (``Ranges.empty(int)`` returning ``new
+    Range(int)``). A class of another package can only call what the public API of
+    ``cls`` offers, which makes its objects already. Indexed once per program."""
+    index = program.derived.get("factories elsewhere")
+    if index is None:
+        index = program.derived["factories elsewhere"] = {}
+        for owner in program.project:
+            if not exported(owner):
+                continue
+            for m in owner.methods:
+                made = m.return_type
+                if (m.static and not m.abstract and m.decl is not None and _public(m)
+                        and isinstance(made, ClassInfo) and made is not owner
+                        and made.is_project and made.package == owner.package):
+                    index.setdefault(made, []).append(m)
+    return index.get(cls, [])
 
 
 def _called_elsewhere(program: Program, cls: ClassInfo) -> frozenset[tuple[str, int]]:

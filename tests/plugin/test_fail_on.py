@@ -51,7 +51,8 @@ def test_possible_violations_fail_where_asked_instead_of_xfailing(plugin):
     result.assert_outcomes(passed=5 + 1, failed=1, xfailed=3)
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     result.stdout.fnmatch_lines(["possible violation, failed by --boundcheck-fail-on=possible: "
-                                 "Outer.Key is private to Outer*"])
+                                 "reached only through new Outer.Key(String) of the "
+                                 "private class Outer.Key*"])
 
 
 def test_the_ini_file_may_name_them(plugin):

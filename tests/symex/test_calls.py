@@ -164,7 +164,7 @@ def _statistics(count: int, odd: bool = False) -> str:
         f" double result() {{ return n * {k + 2}.5; }} }}\n" for k in range(count - 2))
     odd_class = """
         final class Odd extends Statistic {
-            int n; Odd(int n) { this.n = n; }
+            final int n = 3;  // made with no argument: no value its package might not pass
             double result() { return n; }
             @Override public boolean equals(Object o) { return o instanceof Odd s && s.n == n; }
             @Override public int hashCode() { return n; }

@@ -475,3 +475,42 @@ def test_a_field_declared_non_null_is_never_null_in_objects_made_from_field_valu
         "FIELD_ANNOTATION", on_field).replace("PARAMETER_ANNOTATION", "")
     results = java.check_all(source, Bounds(objects_mode="fields"))
     assert results["equals-reflexive"][0] == expected
+
+
+def test_a_costly_factory_of_another_class_leaves_its_objects_out_as_a_bound(java):
+    """A public factory of another class past its budget makes no object, said as a bound:
+    the class's own constructors make its objects still (the package-private one, called
+    by that factory, as a hook), never any field values in the factory's stead."""
+    weigh = "\n".join(f"                w = w * 31 + {k};" for k in range(200))
+    java.write("Ranges.java", f"""
+        public final class Ranges {{
+            private Ranges() {{}}
+            public static Range weighed(int at) {{
+                int w = at;
+                for (int i = 0; i < 8; i++) {{
+        {weigh}
+                }}
+                return new Range(w);
+            }}
+        }}
+        """)
+    result = java.write("Range.java", """
+        public final class Range {
+            private final int low, high;
+            public Range(int low, int high) {
+                if (low > high) throw new IllegalArgumentException();
+                this.low = low;
+                this.high = high;
+            }
+            Range(int at) { this.low = at; this.high = at; }
+            @Override public boolean equals(Object o) {
+                return o instanceof Range r && r.low == low && r.high == high;
+            }
+            @Override public int hashCode() { return 31 * low + high; }
+        }
+        """).result("Range", "hashcode-consistent")
+    assert java.outcome(result) == "passed"
+    java.lines(result).fnmatch_lines([
+        "*objects that Ranges.weighed(int) would make are left out (making one with "
+        "Ranges.weighed(int) takes more than 1500 statements)*"])
+    assert "any field values" not in java.lines(result).str()
