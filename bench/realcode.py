@@ -150,8 +150,8 @@ def tally(report: Path) -> tuple[collections.Counter[str], collections.Counter[s
     kinds: dict[str, str] = {}
     for case in ET.parse(report).getroot().iter("testcase"):
         name = f"{case.get('classname')}::{case.get('name')}"
-        if case.find("error") is not None and not case.get("name"):
-            errors += 1
+        if not case.get("name"):  # a collection error, or the empty case an interrupt leaves
+            errors += case.find("error") is not None
             continue
         times.append((float(case.get("time", 0)), name))
         skipped = case.find("skipped")
@@ -263,7 +263,7 @@ def main() -> None:
     output = log.read_text(errors="replace")
     sampled = sample(output)
     if sampled:
-        print(f"sample: every {sampled['every']}-th {sampled['unit']}: "
+        print(f"sample: one {sampled['unit']} in {sampled['every']}: "
               f"{sampled['classes_kept']} of {sampled['classes']} classes, "
               f"{sampled['items_kept']} of {sampled['items_collected']} items")
     stopped = [line for line in output.splitlines()

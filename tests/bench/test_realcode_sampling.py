@@ -68,3 +68,12 @@ def test_sampling_by_item_and_by_class_at_once_is_a_usage_error(pytester):
                                 "--realcode-every=3")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*--realcode-every and --realcode-every-class exclude each other*"])
+
+
+def test_the_empty_case_an_interrupted_run_leaves_is_no_item(tmp_path):
+    report = tmp_path / "report.xml"
+    report.write_text('<testsuites><testsuite><testcase classname="a.java" name="Slow" time="9.5">'
+                      '<skipped type="pytest.skip" message="wall-clock safety net"/></testcase>'
+                      '<testcase time="0.000" /></testsuite></testsuites>')
+    outcomes, _, times, errors, *_ = realcode.tally(report)
+    assert (dict(outcomes), times, errors) == ({"skipped": 1}, [(9.5, "a.java::Slow")], 0)
