@@ -1,7 +1,7 @@
 """How far boundcheck gets on real code. Not a test: it prints what it measured.
 
-    python bench/realcode.py SOURCE_ROOT [SOURCE_ROOT ...] [--every N] [--max-seconds S]
-                             [--json FILE] [-- extra pytest options]
+    python bench/realcode.py SOURCE_ROOT [SOURCE_ROOT ...] [--every-class N | --every N]
+                             [--max-seconds S] [--json FILE] [-- extra pytest options]
 
 Runs ``pytest --boundcheck`` on the roots in a subprocess (with a JUnit XML report) and
 prints: the number of items, passes, failures, xfails (advisory compareto-equals), skips by
@@ -13,9 +13,11 @@ plugin's own internal error is counted as a crash, listed by name, not as a verd
 Verdicts reached within smaller bounds, after the check within the bounds set ran out of
 time, are counted apart as well.
 
-For large projects, ``--every N`` checks every N-th item only (the same items on every run)
-and ``--max-seconds S`` stops cleanly after the item that ends past S seconds; the figures
-then say which items they cover. ``--json FILE`` also writes the figures, with each item's
+For large projects, ``--every-class N`` checks every N-th class with all its items (the same
+classes on every run; ``--every N``, every N-th item, is how earlier records were sampled and
+is biased where a class's item count is a multiple of N) and ``--max-seconds S`` stops
+cleanly after the item that ends past S seconds; the figures then say which items they
+cover. ``--json FILE`` also writes the figures, with each item's
 time and outcome, as a record of bench/results/ (the format its README gives).
 """
 from __future__ import annotations
@@ -39,6 +41,10 @@ SMALLER = "smaller bounds than those set"  # in what a verdict within smaller bo
 # The report's outcome words, and the names bench/results/ and the notebook before it use.
 OUTCOME_NAMES = {"passed": "pass", "failed": "fail", "xfailed": "xfail", "skipped": "skip",
                  "error": "error", "crashed": "crashed"}
+# What bench/realcode_limits.py says it sampled, after collection.
+SAMPLE = re.compile(r"realcode sample: every (?P<every>\d+) (?P<unit>class|item): "
+                    r"(?P<classes_kept>\d+) of (?P<classes>\d+) classes, "
+                    r"(?P<items_kept>\d+) of (?P<items_collected>\d+) items")
 TOP_ASSUMPTIONS = 15  # the most frequent assumptions of passes that the report lists
 # Parts of a skip message that differ between occurrences of one cause.
 _VARYING = [
@@ -144,8 +150,8 @@ def tally(report: Path) -> tuple[collections.Counter[str], collections.Counter[s
     kinds: dict[str, str] = {}
     for case in ET.parse(report).getroot().iter("testcase"):
         name = f"{case.get('classname')}::{case.get('name')}"
-        if case.find("error") is not None and not case.get("name"):
-            errors += 1
+        if not case.get("name"):  # a collection error, or the empty case an interrupt leaves
+            errors += case.find("error") is not None
             continue
         times.append((float(case.get("time", 0)), name))
         skipped = case.find("skipped")
@@ -188,8 +194,17 @@ def assumed_in_passes(report: Path, kinds: dict[str, str]) -> tuple[int, collect
     return rested, tallied
 
 
+def sample(log: str) -> dict[str, int | str] | None:
+    """What the run sampled, as the sampling plugin said it after collection (None: all)."""
+    found = SAMPLE.search(log)
+    if found is None:
+        return None
+    return {key: value if key == "unit" else int(value) for key, value in found.groupdict().items()}
+
+
 def write_json(path: str, args: argparse.Namespace, wall: float, stopped: list[str],
-               counts: tuple, assumed: tuple[int, collections.Counter[str]]) -> None:
+               sampled: dict | None, counts: tuple,
+               assumed: tuple[int, collections.Counter[str]]) -> None:
     """Write what the report prints, and each item's time and outcome, as a record of
     bench/results/ (names as there: pass, fail, xfail, skip; seconds)."""
     outcomes, skips, times, errors, smaller, crashes, kinds = counts
@@ -197,7 +212,8 @@ def write_json(path: str, args: argparse.Namespace, wall: float, stopped: list[s
     verdicts = outcomes["passed"] + outcomes["failed"] + outcomes["xfailed"]
     seconds = [t for t, _ in times]
     measured = {
-        "roots": args.roots, "every": args.every, "max_seconds": args.max_seconds,
+        "roots": args.roots, "every": args.every, "every_class": args.every_class,
+        "sample": sampled, "max_seconds": args.max_seconds,
         "stopped_early": stopped[0].strip("! ") if stopped else None, "wall": round(wall),
         "items": items, "crashes": crashes, "collection_errors": errors,
         **{OUTCOME_NAMES[key]: outcomes[key] for key in OUTCOME_NAMES},
@@ -218,14 +234,18 @@ def write_json(path: str, args: argparse.Namespace, wall: float, stopped: list[s
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("roots", nargs="+", help="Java source roots")
-    parser.add_argument("--every", type=int, default=1, metavar="N",
-                        help="check every N-th item only")
+    sampling = parser.add_mutually_exclusive_group()
+    sampling.add_argument("--every-class", type=int, default=1, metavar="N",
+                          help="check every N-th class only, with all its items")
+    sampling.add_argument("--every", type=int, default=1, metavar="N",
+                          help="check every N-th item only (as earlier records; biased where "
+                               "classes have a multiple of N items)")
     parser.add_argument("--max-seconds", type=float, default=None, metavar="S",
                         help="stop cleanly after the item that ends past S seconds")
     parser.add_argument("--json", metavar="FILE", default=None,
                         help="also write the figures as JSON to FILE (see bench/results/)")
     args, extra = parser.parse_known_args()
-    limits = [f"--realcode-every={args.every}"]
+    limits = [f"--realcode-every={args.every}", f"--realcode-every-class={args.every_class}"]
     if args.max_seconds is not None:
         limits.append(f"--realcode-max-seconds={args.max_seconds}")
     report, log, code, wall = run(args.roots, limits + [e for e in extra if e != "--"])
@@ -240,13 +260,18 @@ def main() -> None:
     items = sum(outcomes.values())
     verdicts = outcomes["passed"] + outcomes["failed"] + outcomes["xfailed"]
     print(f"roots: {' '.join(args.roots)}")
-    if args.every > 1:
-        print(f"sample: every {args.every}-th item")
-    stopped = [line for line in log.read_text(errors="replace").splitlines()
+    output = log.read_text(errors="replace")
+    sampled = sample(output)
+    if sampled:
+        print(f"sample: one {sampled['unit']} in {sampled['every']}: "
+              f"{sampled['classes_kept']} of {sampled['classes']} classes, "
+              f"{sampled['items_kept']} of {sampled['items_collected']} items")
+    stopped = [line for line in output.splitlines()
                if "--realcode-max-seconds" in line and "reached" in line]
     if stopped:
         print(f"stopped early ({stopped[0].strip('! ')}): the figures cover the items run")
-    print(f"items: {items}  ({wall:.0f} s wall for the whole run)")
+    print(f"items: {items}  ({wall:.0f} s wall for the whole run); "
+          f"JUnit report and pytest output in {report.parent}")
     for key in ("passed", "failed", "xfailed", "skipped", "error", "crashed"):
         print(f"  {key:8} {outcomes[key]}")
     for name in crashes:
@@ -271,7 +296,7 @@ def main() -> None:
         for t, name in sorted(times, reverse=True)[:5]:
             print(f"  {t:7.2f} s  {name}")
     if args.json:
-        write_json(args.json, args, wall, stopped,
+        write_json(args.json, args, wall, stopped, sampled,
                    (outcomes, skips, times, errors, smaller, crashes, kinds), assumed)
 
 
