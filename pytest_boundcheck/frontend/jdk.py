@@ -235,6 +235,30 @@ ORDER_CONSISTENT_WITH_EQUALS = frozenset(
                                       "Year", "YearMonth", "ZonedDateTime")]
     + ["java.math.BigInteger", "java.util.UUID", "java.util.Date", "java.io.File"])
 
+# Immutable JDK classes whose equals compares all their state (the value-based classes of
+# java.time, and BigInteger, BigDecimal, UUID): equal objects are interchangeable for the
+# JDK's code, so a call without code into it sees them by value (``symex.unknown``), and
+# their own methods and static factories return no null. Optional is not one: two equal
+# Optionals may hold two objects that are equal but not interchangeable.
+VALUE_BASED = frozenset(
+    [f"java.time.{name}" for name in (
+        "Instant", "Duration", "Period", "LocalDate", "LocalTime", "LocalDateTime",
+        "MonthDay", "OffsetDateTime", "OffsetTime", "Year", "YearMonth", "ZonedDateTime",
+        "ZoneId", "ZoneOffset", "temporal.ValueRange", "chrono.HijrahDate",
+        "chrono.JapaneseDate", "chrono.MinguoDate", "chrono.ThaiBuddhistDate")]
+    + ["java.math.BigInteger", "java.math.BigDecimal", "java.util.UUID"])
+# Methods of those classes whose Javadoc says they may return null.
+NULLABLE_RESULTS = frozenset({"query"})
+# java.time's comparisons that its code defines by compareTo for an argument of the
+# receiver's class: class -> the methods. (OffsetDateTime's, OffsetTime's and
+# ZonedDateTime's compare instants, a coarser order than their compareTo's.)
+COMPARED_BY_ORDER = {
+    **dict.fromkeys([f"java.time.{name}" for name in ("LocalDate", "LocalDateTime")],
+                    ("isBefore", "isAfter", "isEqual")),
+    **dict.fromkeys([f"java.time.{name}" for name in ("LocalTime", "Instant", "Year", "YearMonth",
+                                                      "MonthDay")], ("isBefore", "isAfter")),
+}
+
 # Methods without code or model whose names say they are not functions of their inputs:
 # they read a clock, a random source or a stream, or change their receiver. The others
 # are taken as deterministic functions (``symex.unknown``).
