@@ -27,20 +27,25 @@ from pytest_boundcheck.symex.state import FunctionUse, State
 from pytest_boundcheck.symex.values import HeapObj, Prim, Ref, Value, make_ref, mk_and, mk_not, mk_or
 
 
-def _by_value(static_type: ClassInfo, receiver: Ref | None) -> str:
+def _by_value(static_type: ClassInfo, receiver: Ref | None) -> bool:
     """Does the JDK's own code receive the inputs of a call without code on ``static_type``
     (``receiver``: None for a static method), so that strings, boxes and value-based
-    objects among them count by value? "own" for a method of a value-based class or of
-    String, or one of a box on a box: it also returns no null; "jdk" for a static method
-    of another class of java.time or java.math, or of a box class (``Integer.getInteger``
-    may return null); "" for the others, whose code may be the project's or a library's
-    and tell equal objects apart (``==``)."""
+    objects among them count by value? So for a method of a value-based class, of String
+    or of a box class, and for a static method of java.time or java.math. Not for others,
+    whose code may be the project's or a library's and tell equal objects apart (``==``)."""
     name = static_type.fqname
-    if name in jdk.VALUE_BASED or name == jdk.STRING or name in BOXES and receiver is not None:
-        return "own"
-    if receiver is None and (name in BOXES or name.startswith(("java.time.", "java.math."))):
-        return "jdk"
-    return ""
+    return name in jdk.VALUE_BASED or name == jdk.STRING or name in BOXES \
+        or receiver is None and name.startswith(("java.time.", "java.math."))
+
+
+def _nullable(static_type: ClassInfo, receiver: Ref | None, name: str) -> bool:
+    """May a call without code on ``static_type`` return null? Not a method of a value-based
+    class or of String, nor a box's method on a box (their Javadoc says "not null"), except
+    those whose Javadoc allows null (``jdk.NULLABLE_RESULTS``); a static method of a box
+    class may (``Integer.getInteger``)."""
+    owner = static_type.fqname
+    never = owner in jdk.VALUE_BASED or owner == jdk.STRING or owner in BOXES and receiver is not None
+    return not never or name in jdk.NULLABLE_RESULTS
 
 
 class UnknownCallsMixin:
@@ -75,11 +80,12 @@ class UnknownCallsMixin:
         if compared is not None:
             return (*compared, site)
         raises = jdk.documented_exceptions(static_type, expr.name, len(args))
-        by_value = _by_value(static_type, receiver)
+        kind = {"by_value": _by_value(static_type, receiver),
+                "nullable": _nullable(static_type, receiver, expr.name)}
         if own is None:
             result_type = self.resolve_type(expr.context) if expr.context is not None else None
             return (*self._unknown_function(state, call, expr.name, receiver, args, result_type,
-                                            expr.line, raises, by_value), site)
+                                            expr.line, raises, **kind), site)
         state = self.null_check(state, receiver, expr.line)
         opaque = [o for o in receiver.targets if o is not None and o.opaque]
         results = [self.branch(state, receiver.member_guard(known), lambda s: self.call_virtual(
@@ -87,7 +93,7 @@ class UnknownCallsMixin:
         if opaque:
             results.append(self.branch(state, receiver.member_guard(opaque), lambda s: (
                 *self._unknown_function(s, call, expr.name, receiver.narrowed(opaque), args,
-                                        own.return_type, expr.line, raises, by_value), site)))
+                                        own.return_type, expr.line, raises, **kind), site)))
         return self._merge_results(results, own.return_type)
 
     def _erased_receiver(self, state: State, expr: ast.MethodCall, receiver: Ref,
@@ -107,12 +113,11 @@ class UnknownCallsMixin:
 
     def _unknown_function(self, state: State, call: str, name: str, receiver: Ref | None,
                           args: list[Value], result_type: JType | None, line: int,
-                          raises: tuple[str, ...] = (), by_value: str = "") -> tuple[Value, State]:
+                          raises: tuple[str, ...] = (), by_value: bool = False,
+                          nullable: bool = True) -> tuple[Value, State]:
         """``call`` as an unknown deterministic function returning a ``result_type``
-        (None: the code does not show it) or throwing one of ``raises``. ``by_value``
-        (``_by_value``): the JDK's code receives the inputs, so values are inputs by value;
-        "own": it is a method of a value-based class, whose results are never null but
-        where its Javadoc says (``jdk.NULLABLE_RESULTS``)."""
+        (None: the code does not show it; null only if ``nullable``) or throwing one of
+        ``raises``. ``by_value``: the JDK's code receives the inputs (``_by_value``)."""
         why = None
         uses = self.functions.get(call, [])
         if jdk.NOT_FUNCTIONS.fullmatch(name):
@@ -120,9 +125,7 @@ class UnknownCallsMixin:
         elif result_type is None:
             why = ", and the code does not show what it returns"
         else:
-            result = self._function_result(result_type, f"{call}#{len(uses) + 1}",
-                                           nullable=by_value != "own"
-                                           or name in jdk.NULLABLE_RESULTS)
+            result = self._function_result(result_type, f"{call}#{len(uses) + 1}", nullable)
             if result is None:
                 why = f", and the check cannot make a {type_name(result_type)} result"
         if why is not None:
@@ -137,7 +140,7 @@ class UnknownCallsMixin:
                        for exc in raises)
         for earlier in uses:
             same_inputs = mk_and(state.guard, earlier.guard, *[
-                self._same_input(a, b, bool(by_value) and earlier.by_value)
+                self._same_input(a, b, by_value and earlier.by_value)
                 for a, b in zip(inputs, earlier.inputs)])
             if earlier.result.type == result.type:  # results read as different types stay unrelated
                 self.constraints.append(z3.Implies(same_inputs,
@@ -145,7 +148,7 @@ class UnknownCallsMixin:
             self.constraints += [z3.Implies(same_inputs, flag == before)
                                  for (_, flag), (_, before) in zip(throws, earlier.throws)]
         self.functions[call] = uses + [FunctionUse(receiver, inputs, result, state.guard, throws,
-                                                   bool(by_value))]
+                                                   by_value)]
         for exc, flag in throws:  # the first that holds is thrown
             state = self.throw(state, flag, exc, line)
         return result, state

@@ -151,3 +151,29 @@ def test_a_call_into_code_of_the_project_sees_a_date_by_identity(java):
     java.lines(message(found)).fnmatch_lines([
         "  // Slot.weight(LocalDate) on x returned *", "  // Slot.weight(LocalDate) on y returned *",
         "violated: x.equals(y), but their hash codes differ"])
+
+
+
+def test_equal_texts_give_equal_dates_of_a_factory_without_code(java):
+    """``LocalDate.parse`` of two equal texts (two String objects) in the constructor:
+    equal dates, so equal hash codes."""
+    java.write("src/Label.java", """\
+        import java.time.LocalDate;
+        import java.util.Objects;
+        public final class Label {
+            private final String text;
+            private final LocalDate date;
+            public Label(String text) {
+                this.text = Objects.requireNonNull(text);
+                this.date = LocalDate.parse(text);
+            }
+            @Override public boolean equals(Object o) {
+                return o instanceof Label l && text.equals(l.text);
+            }
+            @Override public int hashCode() { return date.hashCode(); }
+        }
+        """)
+    found = java.result("Label", "hashcode-consistent")
+    assert found.verdict is Verdict.PASS, message(found)
+    assert ("assumed LocalDate.parse(String) is a deterministic function of its receiver and "
+            "arguments that may throw DateTimeParseException") in message(found)
