@@ -132,23 +132,13 @@ class UnknownCallsMixin:
             self.unsupported(state, f"call to {call} (no model of this method{why})", line)
         if receiver is not None:
             state = self.null_check(state, receiver, line)
-        inputs = ([receiver] if receiver is not None else []) + list(args)
-        # equal inputs, equal results: where both calls are made (a result no path uses is
-        # free), so that fixing the object choices drops the calls of other objects, whose
-        # arguments would otherwise tie every object of the check into one query
         throws = tuple((exc, self._throws_where(f"{call}#{len(uses) + 1}", exc, args))
                        for exc in raises)
+        use = FunctionUse(receiver, ([receiver] if receiver is not None else []) + list(args),
+                          result, state.guard, throws, by_value)
         for earlier in uses:
-            same_inputs = mk_and(state.guard, earlier.guard, *[
-                self._same_input(a, b, by_value and earlier.by_value)
-                for a, b in zip(inputs, earlier.inputs)])
-            if earlier.result.type == result.type:  # results read as different types stay unrelated
-                self.constraints.append(z3.Implies(same_inputs,
-                                                   self._same_result(result, earlier.result)))
-            self.constraints += [z3.Implies(same_inputs, flag == before)
-                                 for (_, flag), (_, before) in zip(throws, earlier.throws)]
-        self.functions[call] = uses + [FunctionUse(receiver, inputs, result, state.guard, throws,
-                                                   by_value)]
+            self._tie(use, earlier)
+        self.functions[call] = uses + [use]
         for exc, flag in throws:  # the first that holds is thrown
             state = self.throw(state, flag, exc, line)
         return result, state
@@ -161,6 +151,31 @@ class UnknownCallsMixin:
         if exc == "java.lang.NullPointerException":
             return mk_or(self.ctx, [a.null_guard() for a in args if isinstance(a, Ref)])
         return z3.Bool(f"{label} throws {exc}", self.ctx)
+
+    def _tie(self, use: FunctionUse, earlier: FunctionUse) -> None:
+        """Equal inputs, equal results and the same exceptions, where both calls are made (a
+        result no path uses is free), so that fixing the object choices drops the calls of
+        other objects, whose arguments would otherwise tie every object of the check into
+        one query. Inputs equal by value (``_same_input``) give an equal result only where
+        that result is a value too (``_is_value``): two calls may give two objects that
+        are equal but not one, of a project class or one whose equals is identity."""
+        def same_inputs(by_value: bool) -> z3.BoolRef:
+            return mk_and(use.guard, earlier.guard, *[self._same_input(a, b, by_value)
+                                                      for a, b in zip(use.inputs, earlier.inputs)])
+        by_identity = same_inputs(False)
+        by_value = same_inputs(True) if use.by_value and earlier.by_value else by_identity
+        if earlier.result.type == use.result.type:  # results read as different types stay unrelated
+            same = by_value if self._is_value(use.result) else by_identity
+            self.constraints.append(z3.Implies(same, self._same_result(use.result, earlier.result)))
+        self.constraints += [z3.Implies(by_value, flag == before)
+                             for (_, flag), (_, before) in zip(use.throws, earlier.throws)]
+
+    def _is_value(self, result: Value) -> bool:
+        """Is a result of a call without code known by its value alone: a primitive, a
+        string, a box, a collection (equal by contents) or an object of a value-based class?"""
+        return isinstance(result, Prim) or all(
+            self._valued(o) or collections_model.any_content(o.cls)
+            for o in result.targets if o is not None)
 
     def _same_input(self, a: Value, b: Value, by_value: bool) -> z3.BoolRef:
         """Are ``a`` and ``b``, inputs of two calls of one function, the same input? Equal

@@ -177,3 +177,29 @@ def test_equal_texts_give_equal_dates_of_a_factory_without_code(java):
     assert found.verdict is Verdict.PASS, message(found)
     assert ("assumed LocalDate.parse(String) is a deterministic function of its receiver and "
             "arguments that may throw DateTimeParseException") in message(found)
+
+
+def test_equal_texts_may_give_two_objects_whose_equals_is_identity(java):
+    """``DateTimeFormatter.ofPattern`` of two equal texts makes two formatters, and a
+    formatter's equals and hashCode are Object's: the inputs are one value, but the results
+    are not taken to be equal, so the identity hash beside an equals over the text stays a
+    violation (possible: it rests on the factory's results)."""
+    java.write("src/Format.java", """\
+        import java.time.format.DateTimeFormatter;
+        import java.util.Objects;
+        public final class Format {
+            private final String pattern;
+            private final DateTimeFormatter formatter;
+            public Format(String pattern) {
+                this.pattern = Objects.requireNonNull(pattern);
+                this.formatter = DateTimeFormatter.ofPattern(pattern);
+            }
+            @Override public boolean equals(Object o) {
+                return o instanceof Format f && pattern.equals(f.pattern);
+            }
+            @Override public int hashCode() { return Objects.hashCode(formatter); }
+        }
+        """)
+    found = java.result("Format", "hashcode-consistent")
+    assert found.verdict is Verdict.POSSIBLE_VIOLATION, message(found)
+    assert found.unconfirmed.startswith("found with the results of DateTimeFormatter.ofPattern")
