@@ -27,6 +27,14 @@ STAMP = """\
     }
     """
 
+def assert_possible(java, found, call: str, *lines: str) -> None:
+    """``found`` is a possible violation resting on the results of ``call``, and its text
+    has ``lines``."""
+    assert found.verdict is Verdict.POSSIBLE_VIOLATION, message(found)
+    assert found.unconfirmed.startswith(f"found with the results of {call} "), found.unconfirmed
+    java.lines(message(found)).fnmatch_lines(list(lines))
+
+
 CONTRACTS = ("equals-reflexive", "equals-symmetric", "equals-transitive", "hashcode-consistent",
              "compareto-antisymmetric", "compareto-transitive", "compareto-substitutable",
              "compareto-equals")
@@ -83,12 +91,9 @@ def test_a_value_equal_by_compareto_but_not_by_equals_stays_apart(java):
             @Override public int hashCode() { return value.scale(); }
         }
         """)
-    found = java.result("Amount", "hashcode-consistent")
-    assert found.verdict is Verdict.POSSIBLE_VIOLATION, message(found)
-    assert found.unconfirmed.startswith("found with the results of BigDecimal.scale() taken")
-    java.lines(message(found)).fnmatch_lines([
-        "  // BigDecimal.scale() on bigDecimal1 returned *",
-        "  // BigDecimal.scale() on bigDecimal2 returned *"])
+    assert_possible(java, java.result("Amount", "hashcode-consistent"), "BigDecimal.scale()",
+                    "  // BigDecimal.scale() on bigDecimal1 returned *",
+                    "  // BigDecimal.scale() on bigDecimal2 returned *")
 
 
 BROKEN = """\
@@ -123,12 +128,9 @@ def test_the_same_break_over_a_date_from_a_factory_is_still_a_possible_violation
     type is the result's): the violation rests on the factory's results (the same number,
     equal dates), so it stays a possible one."""
     java.write("src/Entry.java", BROKEN % ("long days", "LocalDate.ofEpochDay(days)"))
-    found = java.result("Entry", "hashcode-consistent")
-    assert found.verdict is Verdict.POSSIBLE_VIOLATION, message(found)
-    assert found.unconfirmed.startswith("found with the results of LocalDate.ofEpochDay(long) ")
-    java.lines(message(found)).fnmatch_lines([
-        "  Entry x = new Entry(*L, \"*\");",
-        "violated: x.equals(y), but their hash codes differ"])
+    assert_possible(java, java.result("Entry", "hashcode-consistent"),
+                    "LocalDate.ofEpochDay(long)", "  Entry x = new Entry(*L, \"*\");",
+                    "violated: x.equals(y), but their hash codes differ")
 
 
 def test_a_call_into_code_of_the_project_sees_a_date_by_identity(java):
@@ -153,53 +155,39 @@ def test_a_call_into_code_of_the_project_sees_a_date_by_identity(java):
         "violated: x.equals(y), but their hash codes differ"])
 
 
-
-def test_equal_texts_give_equal_dates_of_a_factory_without_code(java):
-    """``LocalDate.parse`` of two equal texts (two String objects) in the constructor:
-    equal dates, so equal hash codes."""
-    java.write("src/Label.java", """\
-        import java.time.LocalDate;
-        import java.util.Objects;
-        public final class Label {
-            private final String text;
-            private final LocalDate date;
-            public Label(String text) {
-                this.text = Objects.requireNonNull(text);
-                this.date = LocalDate.parse(text);
-            }
-            @Override public boolean equals(Object o) {
-                return o instanceof Label l && text.equals(l.text);
-            }
-            @Override public int hashCode() { return date.hashCode(); }
+MADE_FROM_TEXT = """\
+    import %s;
+    import java.util.Objects;
+    public final class Made {
+        private final String text;
+        private final %s made;
+        public Made(String text) {
+            this.text = Objects.requireNonNull(text);
+            this.made = %s(text);
         }
-        """)
-    found = java.result("Label", "hashcode-consistent")
-    assert found.verdict is Verdict.PASS, message(found)
-    assert ("assumed LocalDate.parse(String) is a deterministic function of its receiver and "
-            "arguments that may throw DateTimeParseException") in message(found)
-
-
-def test_equal_texts_may_give_two_objects_whose_equals_is_identity(java):
-    """``DateTimeFormatter.ofPattern`` of two equal texts makes two formatters, and a
-    formatter's equals and hashCode are Object's: the inputs are one value, but the results
-    are not taken to be equal, so the identity hash beside an equals over the text stays a
-    violation (possible: it rests on the factory's results)."""
-    java.write("src/Format.java", """\
-        import java.time.format.DateTimeFormatter;
-        import java.util.Objects;
-        public final class Format {
-            private final String pattern;
-            private final DateTimeFormatter formatter;
-            public Format(String pattern) {
-                this.pattern = Objects.requireNonNull(pattern);
-                this.formatter = DateTimeFormatter.ofPattern(pattern);
-            }
-            @Override public boolean equals(Object o) {
-                return o instanceof Format f && pattern.equals(f.pattern);
-            }
-            @Override public int hashCode() { return Objects.hashCode(formatter); }
+        @Override public boolean equals(Object o) {
+            return o instanceof Made m && text.equals(m.text);
         }
-        """)
-    found = java.result("Format", "hashcode-consistent")
-    assert found.verdict is Verdict.POSSIBLE_VIOLATION, message(found)
-    assert found.unconfirmed.startswith("found with the results of DateTimeFormatter.ofPattern")
+        @Override public int hashCode() { return Objects.hashCode(made); }
+    }
+    """
+
+
+@pytest.mark.parametrize("made, factory, verdict", [
+    ("java.time.LocalDate", "LocalDate.parse", Verdict.PASS),
+    ("java.time.format.DateTimeFormatter", "DateTimeFormatter.ofPattern",
+     Verdict.POSSIBLE_VIOLATION)])
+def test_equal_texts_given_to_a_factory_without_code(java, made, factory, verdict):
+    """A factory of java.time given two equal texts (two String objects) sees one input.
+    ``LocalDate.parse`` makes equal dates, so equal hash codes. ``DateTimeFormatter.ofPattern``
+    makes two formatters, whose equals and hashCode are Object's: the results are not taken
+    to be equal, and the identity hash beside an equals over the text stays a violation
+    (possible: it rests on the factory's results)."""
+    java.write("src/Made.java", MADE_FROM_TEXT % (made, made.rpartition(".")[2], factory))
+    found = java.result("Made", "hashcode-consistent")
+    if verdict is Verdict.PASS:
+        assert found.verdict is verdict, message(found)
+        assert (f"assumed {factory}(String) is a deterministic function of its receiver and "
+                "arguments that may throw DateTimeParseException") in message(found)
+    else:
+        assert_possible(java, found, f"{factory}(String)")
