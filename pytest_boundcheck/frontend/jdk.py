@@ -249,6 +249,51 @@ VALUE_BASED = frozenset(
     + ["java.math.BigInteger", "java.math.BigDecimal", "java.util.UUID"])
 # Methods of those classes whose Javadoc says they may return null.
 NULLABLE_RESULTS = frozenset({"query"})
+# What methods of those classes return, where the code around a call does not show it
+# (``date.toEpochDay() * 86400``): by name, for every class and overload that has it.
+# "same": the receiver's class (or, for a static method, the class named).
+_VALUE_ACCESSORS = {
+    **dict.fromkeys(["getYear", "getMonthValue", "getDayOfMonth", "getDayOfYear", "getHour",
+                     "getMinute", "getSecond", "getNano", "getTotalSeconds", "lengthOfMonth",
+                     "lengthOfYear", "toSecondOfDay", "getYears", "getMonths", "getDays",
+                     "signum", "scale", "precision", "bitLength", "bitCount", "intValue"], "int"),
+    **dict.fromkeys(["toEpochDay", "toEpochSecond", "getEpochSecond", "toEpochMilli",
+                     "toNanoOfDay", "getLong", "getSeconds", "toMillis", "toNanos", "toSeconds",
+                     "toMinutes", "toHours", "toDays", "toTotalMonths", "longValue",
+                     "getMostSignificantBits", "getLeastSignificantBits"], "long"),
+    **dict.fromkeys(["isLeapYear", "isNegative", "isZero", "isSupported"], "boolean"),
+    "toLocalDate": "java.time.LocalDate", "toLocalTime": "java.time.LocalTime",
+    "toLocalDateTime": "java.time.LocalDateTime", "toInstant": "java.time.Instant",
+    "getOffset": "java.time.ZoneOffset", "toString": STRING, "getId": STRING,
+    "toBigInteger": "java.math.BigInteger", "unscaledValue": "java.math.BigInteger",
+}
+_SAME_CLASS = re.compile(r"(plus|minus|with)([A-Z].*)?")  # java.time's, on the receiver's class
+_SAME_CLASS_STATIC = re.compile(r"of([A-Z].*)?|from|parse|between|valueOf")
+_SAME_CLASS_MATH = frozenset({
+    "add", "subtract", "multiply", "divide", "remainder", "mod", "pow", "negate", "abs", "min",
+    "max", "gcd", "and", "or", "xor", "not", "andNot", "shiftLeft", "shiftRight", "setBit",
+    "clearBit", "flipBit", "sqrt", "modPow", "modInverse", "plus", "round", "setScale",
+    "movePointLeft", "movePointRight", "scaleByPowerOfTen", "stripTrailingZeros", "ulp"})
+
+
+# static methods that a value-based class inherits, and that return another class
+_INHERITED_STATICS = {("java.time.ZoneOffset", "of", 2): "java.time.ZoneId",
+                      ("java.time.ZoneOffset", "ofOffset", 2): "java.time.ZoneId"}
+
+
+def value_result(owner: str, name: str, arity: int, static: bool) -> str | None:
+    """The type (a name) that the method ``name`` of the value-based class ``owner`` with
+    ``arity`` parameters returns, static or not, where ``VALUE_BASED``'s tables know it;
+    else None."""
+    if owner not in VALUE_BASED:
+        return None
+    if static:
+        inherited = _INHERITED_STATICS.get((owner, name, arity))
+        return inherited or (owner if _SAME_CLASS_STATIC.fullmatch(name) else None)
+    if owner.startswith("java.time.") and _SAME_CLASS.fullmatch(name) \
+            or owner.startswith("java.math.") and name in _SAME_CLASS_MATH:
+        return owner
+    return _VALUE_ACCESSORS.get(name)
 # java.time's comparisons that its code defines by compareTo for an argument of the
 # receiver's class: class -> the methods. (OffsetDateTime's, OffsetTime's and
 # ZonedDateTime's compare instants, a coarser order than their compareTo's.)

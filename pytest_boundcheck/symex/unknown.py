@@ -83,7 +83,9 @@ class UnknownCallsMixin:
         kind = {"by_value": _by_value(static_type, receiver),
                 "nullable": _nullable(static_type, receiver, expr.name)}
         if own is None:
-            result_type = self.resolve_type(expr.context) if expr.context is not None else None
+            declared = jdk.value_result(static_type.fqname, expr.name, len(args), receiver is None)
+            shown = ast.TypeName(declared) if declared is not None else expr.context
+            result_type = self.resolve_type(shown) if shown is not None else None
             return (*self._unknown_function(state, call, expr.name, receiver, args, result_type,
                                             expr.line, raises, **kind), site)
         state = self.null_check(state, receiver, expr.line)

@@ -1,10 +1,13 @@
-"""The facts ``jdk.VALUE_BASED`` and ``jdk.COMPARED_BY_ORDER`` state, against a real JVM.
+"""The facts ``jdk.VALUE_BASED``, ``jdk.COMPARED_BY_ORDER`` and ``jdk.value_result`` state,
+against a real JVM.
 
 For each value-based class, sample values made twice (two objects, one value): every public
 method without parameters gives equal results on the two (or throws the same exception),
 and returns no null; for each class whose isBefore/isAfter/isEqual the engine reads as
 compareTo's sign, every pair of samples agrees with that sign. The engine keys calls on
-these objects by value and takes their results as never null on exactly these facts.
+these objects by value and takes their results as never null on exactly these facts. And
+every public method of those classes whose result type ``jdk.value_result`` gives returns
+that type, in every overload.
 """
 from __future__ import annotations
 
@@ -92,6 +95,19 @@ class ValueFacts {
             }
         }
     }
+    // each public method as source code calls it: a static method the class hides (its own
+    // of the same parameters) is left out
+    static void signatures(String name) throws Exception {
+        Class<?> c = Class.forName(name);
+        for (Method m : c.getMethods()) {
+            boolean hidden = Modifier.isStatic(m.getModifiers()) && m.getDeclaringClass() != c
+                && Arrays.stream(c.getDeclaredMethods()).anyMatch(d -> d.getName().equals(m.getName())
+                    && Arrays.equals(d.getParameterTypes(), m.getParameterTypes()));
+            if (!m.isBridge() && !hidden)
+                System.out.println("signature " + name + " " + m.getName() + " " + m.getParameterCount()
+                    + " " + Modifier.isStatic(m.getModifiers()) + " " + m.getReturnType().getName());
+        }
+    }
     public static void main(String[] args) throws Exception {
 %s
         System.out.println("done");
@@ -105,6 +121,7 @@ def _checker() -> str:
     for name, samples in SAMPLES.items():
         makers = "List.of(" + ", ".join(f"() -> {s}" for s in samples) + ")"
         calls.append(f'        values("{name}", {makers});')
+        calls.append(f'        signatures("{name}");')
         methods = jdk.COMPARED_BY_ORDER.get(name)
         if methods:
             listed = ", ".join(f'"{m}"' for m in methods)
@@ -121,4 +138,11 @@ def test_every_value_based_class_has_samples():
 def test_value_based_facts_hold_on_the_jvm(tmp_path):
     lines = javagen.run_jvm(_checker(), "ValueFacts", tmp_path)
     assert lines[-1:] == ["done"], lines[-5:]
-    assert lines[:-1] == []
+    signatures = [line.split()[1:] for line in lines if line.startswith("signature ")]
+    typed = [(owner, name, arity, static, returned,
+              jdk.value_result(owner, name, int(arity), static == "true"))
+             for owner, name, arity, static, returned in signatures]
+    wrong = [t for t in typed if t[5] is not None and t[4] != t[5]]
+    assert sum(t[5] is not None for t in typed) >= 300  # the tables are in use
+    assert wrong == [], "\n".join(map(str, wrong))
+    assert [line for line in lines[:-1] if not line.startswith("signature ")] == []

@@ -191,3 +191,32 @@ def test_equal_texts_given_to_a_factory_without_code(java, made, factory, verdic
                 "arguments that may throw DateTimeParseException") in message(found)
     else:
         assert_possible(java, found, f"{factory}(String)")
+
+
+def test_what_a_value_based_method_returns_is_known_where_the_code_does_not_show_it(java):
+    """``date.toEpochDay() * 31 + offset.getTotalSeconds()``: operands of arithmetic,
+    whose type the code around them does not show (before: a skip); ``jdk.value_result``
+    knows them (long, int), and equal dates and offsets give equal numbers."""
+    java.write("src/Moment.java", """\
+        import java.time.LocalDate;
+        import java.time.ZoneOffset;
+        import java.util.Objects;
+        public final class Moment {
+            private final LocalDate date;
+            private final ZoneOffset offset;
+            public Moment(LocalDate date, ZoneOffset offset) {
+                this.date = Objects.requireNonNull(date);
+                this.offset = Objects.requireNonNull(offset);
+            }
+            @Override public boolean equals(Object o) {
+                return o instanceof Moment m && date.equals(m.date) && offset.equals(m.offset);
+            }
+            @Override public int hashCode() {
+                return (int) (date.toEpochDay() * 31 + offset.getTotalSeconds());
+            }
+        }
+        """)
+    found = java.result("Moment", "hashcode-consistent")
+    assert found.verdict is Verdict.PASS, message(found)
+    assert ("assumed LocalDate.toEpochDay(), ZoneOffset.getTotalSeconds() are deterministic "
+            "functions of their receiver and arguments that throw no exception") in message(found)
