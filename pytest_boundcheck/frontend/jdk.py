@@ -276,6 +276,14 @@ _SAME_CLASS_MATH = frozenset({
     "movePointLeft", "movePointRight", "scaleByPowerOfTen", "stripTrailingZeros", "ulp"})
 
 
+def is_function(owner: str, name: str) -> bool:
+    """May a method ``name`` of ``owner`` without code be taken as a function of its
+    inputs? Not where its name says otherwise (``NOT_FUNCTIONS``), unless the class is a
+    value-based one, whose objects never change (``BigDecimal.add``, ``setScale``)."""
+    return not NOT_FUNCTIONS.fullmatch(name) or owner in VALUE_BASED and (
+        name in _SAME_CLASS_MATH or _VALUE_ACCESSORS.get(name) is not None)
+
+
 # static methods that a value-based class inherits, and that return another class
 _INHERITED_STATICS = {("java.time.ZoneOffset", "of", 2): "java.time.ZoneId",
                       ("java.time.ZoneOffset", "ofOffset", 2): "java.time.ZoneId"}

@@ -80,7 +80,7 @@ class UnknownCallsMixin:
         if compared is not None:
             return (*compared, site)
         raises = jdk.documented_exceptions(static_type, expr.name, len(args))
-        kind = {"by_value": _by_value(static_type, receiver),
+        kind = {"by_value": _by_value(static_type, receiver), "owner": static_type.fqname,
                 "nullable": _nullable(static_type, receiver, expr.name)}
         if own is None:
             declared = jdk.value_result(static_type.fqname, expr.name, len(args), receiver is None)
@@ -116,13 +116,14 @@ class UnknownCallsMixin:
     def _unknown_function(self, state: State, call: str, name: str, receiver: Ref | None,
                           args: list[Value], result_type: JType | None, line: int,
                           raises: tuple[str, ...] = (), by_value: bool = False,
-                          nullable: bool = True) -> tuple[Value, State]:
+                          nullable: bool = True, owner: str = "") -> tuple[Value, State]:
         """``call`` as an unknown deterministic function returning a ``result_type``
         (None: the code does not show it; null only if ``nullable``) or throwing one of
-        ``raises``. ``by_value``: the JDK's code receives the inputs (``_by_value``)."""
+        ``raises``. ``by_value``: the JDK's code receives the inputs (``_by_value``);
+        ``owner``: the class whose method it is, where known (``jdk.is_function``)."""
         why = None
         uses = self.functions.get(call, [])
-        if jdk.NOT_FUNCTIONS.fullmatch(name):
+        if not jdk.is_function(owner, name):
             why = "; by its name, not a function of its arguments"
         elif result_type is None:
             why = ", and the code does not show what it returns"

@@ -220,3 +220,26 @@ def test_what_a_value_based_method_returns_is_known_where_the_code_does_not_show
     assert found.verdict is Verdict.PASS, message(found)
     assert ("assumed LocalDate.toEpochDay(), ZoneOffset.getTotalSeconds() are deterministic "
             "functions of their receiver and arguments that throw no exception") in message(found)
+
+
+def test_an_immutable_class_s_add_is_a_function_despite_its_name(java):
+    """``BigDecimal.add`` is named like a method that changes its receiver
+    (``jdk.NOT_FUNCTIONS``: before, the constructor was unsupported and the objects made
+    from field values); a BigDecimal never changes, so it is a function of the values."""
+    java.write("src/Money.java", """\
+        import java.math.BigDecimal;
+        import java.util.Objects;
+        public final class Money {
+            private final BigDecimal amount;
+            public Money(BigDecimal units, BigDecimal cents) {
+                this.amount = Objects.requireNonNull(units).add(cents.movePointLeft(2));
+            }
+            @Override public boolean equals(Object o) {
+                return o instanceof Money m && amount.equals(m.amount);
+            }
+            @Override public int hashCode() { return amount.hashCode(); }
+        }
+        """)
+    java.passes_with_constructors("Money", "equals-symmetric", "hashcode-consistent")
+    assert "assumed BigDecimal.movePointLeft(int), BigDecimal.add(BigDecimal) are " \
+           "deterministic functions" in message(java.result("Money", "hashcode-consistent"))
