@@ -235,6 +235,83 @@ ORDER_CONSISTENT_WITH_EQUALS = frozenset(
                                       "Year", "YearMonth", "ZonedDateTime")]
     + ["java.math.BigInteger", "java.util.UUID", "java.util.Date", "java.io.File"])
 
+# Immutable JDK classes whose equals compares all their state (the value-based classes of
+# java.time, and BigInteger, BigDecimal, UUID): equal objects are interchangeable for the
+# JDK's code, so a call without code into it sees them by value (``symex.unknown``), and
+# their own methods and static factories return no null. Optional is not one: two equal
+# Optionals may hold two objects that are equal but not interchangeable.
+VALUE_BASED = frozenset(
+    [f"java.time.{name}" for name in (
+        "Instant", "Duration", "Period", "LocalDate", "LocalTime", "LocalDateTime",
+        "MonthDay", "OffsetDateTime", "OffsetTime", "Year", "YearMonth", "ZonedDateTime",
+        "ZoneId", "ZoneOffset", "temporal.ValueRange", "chrono.HijrahDate",
+        "chrono.JapaneseDate", "chrono.MinguoDate", "chrono.ThaiBuddhistDate")]
+    + ["java.math.BigInteger", "java.math.BigDecimal", "java.util.UUID"])
+# Methods of those classes whose Javadoc says they may return null.
+NULLABLE_RESULTS = frozenset({"query"})
+# What methods of those classes return, where the code around a call does not show it
+# (``date.toEpochDay() * 86400``): by name, for every class and overload that has it.
+# "same": the receiver's class (or, for a static method, the class named).
+_VALUE_ACCESSORS = {
+    **dict.fromkeys(["getYear", "getMonthValue", "getDayOfMonth", "getDayOfYear", "getHour",
+                     "getMinute", "getSecond", "getNano", "getTotalSeconds", "lengthOfMonth",
+                     "lengthOfYear", "toSecondOfDay", "getYears", "getMonths", "getDays",
+                     "signum", "scale", "precision", "bitLength", "bitCount", "intValue"], "int"),
+    **dict.fromkeys(["toEpochDay", "toEpochSecond", "getEpochSecond", "toEpochMilli",
+                     "toNanoOfDay", "getLong", "getSeconds", "toMillis", "toNanos", "toSeconds",
+                     "toMinutes", "toHours", "toDays", "toTotalMonths", "longValue",
+                     "getMostSignificantBits", "getLeastSignificantBits"], "long"),
+    **dict.fromkeys(["isLeapYear", "isNegative", "isZero", "isSupported"], "boolean"),
+    "toLocalDate": "java.time.LocalDate", "toLocalTime": "java.time.LocalTime",
+    "toLocalDateTime": "java.time.LocalDateTime", "toInstant": "java.time.Instant",
+    "getOffset": "java.time.ZoneOffset", "toString": STRING, "getId": STRING,
+    "toBigInteger": "java.math.BigInteger", "unscaledValue": "java.math.BigInteger",
+}
+_SAME_CLASS = re.compile(r"(plus|minus|with)([A-Z].*)?")  # java.time's, on the receiver's class
+_SAME_CLASS_STATIC = re.compile(r"of([A-Z].*)?|from|parse|between|valueOf")
+_SAME_CLASS_MATH = frozenset({
+    "add", "subtract", "multiply", "divide", "remainder", "mod", "pow", "negate", "abs", "min",
+    "max", "gcd", "and", "or", "xor", "not", "andNot", "shiftLeft", "shiftRight", "setBit",
+    "clearBit", "flipBit", "sqrt", "modPow", "modInverse", "plus", "round", "setScale",
+    "movePointLeft", "movePointRight", "scaleByPowerOfTen", "stripTrailingZeros", "ulp"})
+
+
+def is_function(owner: str, name: str) -> bool:
+    """May a method ``name`` of ``owner`` without code be taken as a function of its
+    inputs? Not where its name says otherwise (``NOT_FUNCTIONS``), unless the class is a
+    value-based one, whose objects never change (``BigDecimal.add``, ``setScale``)."""
+    return not NOT_FUNCTIONS.fullmatch(name) or owner in VALUE_BASED and (
+        name in _SAME_CLASS_MATH or _VALUE_ACCESSORS.get(name) is not None)
+
+
+# static methods that a value-based class inherits, and that return another class
+_INHERITED_STATICS = {("java.time.ZoneOffset", "of", 2): "java.time.ZoneId",
+                      ("java.time.ZoneOffset", "ofOffset", 2): "java.time.ZoneId"}
+
+
+def value_result(owner: str, name: str, arity: int, static: bool) -> str | None:
+    """The type (a name) that the method ``name`` of the value-based class ``owner`` with
+    ``arity`` parameters returns, static or not, where ``VALUE_BASED``'s tables know it;
+    else None."""
+    if owner not in VALUE_BASED:
+        return None
+    if static:
+        inherited = _INHERITED_STATICS.get((owner, name, arity))
+        return inherited or (owner if _SAME_CLASS_STATIC.fullmatch(name) else None)
+    if owner.startswith("java.time.") and _SAME_CLASS.fullmatch(name) \
+            or owner.startswith("java.math.") and name in _SAME_CLASS_MATH:
+        return owner
+    return _VALUE_ACCESSORS.get(name)
+# java.time's comparisons that its code defines by compareTo for an argument of the
+# receiver's class: class -> the methods. (OffsetDateTime's, OffsetTime's and
+# ZonedDateTime's compare instants, a coarser order than their compareTo's.)
+COMPARED_BY_ORDER = {
+    **dict.fromkeys([f"java.time.{name}" for name in ("LocalDate", "LocalDateTime")],
+                    ("isBefore", "isAfter", "isEqual")),
+    **dict.fromkeys([f"java.time.{name}" for name in ("LocalTime", "Instant", "Year", "YearMonth",
+                                                      "MonthDay")], ("isBefore", "isAfter")),
+}
+
 # Methods without code or model whose names say they are not functions of their inputs:
 # they read a clock, a random source or a stream, or change their receiver. The others
 # are taken as deterministic functions (``symex.unknown``).

@@ -208,7 +208,12 @@ class ExpressionsMixin:
         return (stored if expr.prefix else old), state
 
     def _assigned_type(self, target: ast.Expr, state: State) -> JType | None:
-        """The declared type of a local or field named alone, else None."""
+        """The declared type of a local or field named alone, or of ``this.field``, else
+        None."""
+        if isinstance(target, ast.FieldAccess) and isinstance(target.target, ast.This) \
+                and target.target.qualifier is None:
+            fld = self.frame.cls.lookup_field(target.name)
+            return fld.type if fld is not None else None
         if not isinstance(target, ast.Name):
             return None
         if target.name in state.env:

@@ -14,7 +14,7 @@ import z3
 from pytest_boundcheck.frontend import jdk
 from pytest_boundcheck.frontend.jdk import library_superclass
 from pytest_boundcheck.frontend.types import BOOLEAN, INT
-from pytest_boundcheck.symex.values import HeapObj, Prim, choose_term, mk_and, mk_ite, mk_or
+from pytest_boundcheck.symex.values import HeapObj, Prim, Ref, choose_term, mk_and, mk_ite, mk_or
 
 
 def obeys_contract(name: str, args) -> bool:
@@ -50,6 +50,24 @@ def opaque_call(ex, state, this, name, args, line):
     for g, t in reversed(pairs[:-1]):
         term = mk_ite(g, t, term)
     return Prim(INT, term), state
+
+
+_BY_SIGN = {"isBefore": lambda c: c < 0, "isAfter": lambda c: c > 0, "isEqual": lambda c: c == 0}
+
+
+def ordered_comparison(ex, state, this, name, args, line):
+    """``this.name(args)``, a comparison of java.time that its code defines by compareTo
+    (``jdk.COMPARED_BY_ORDER``: ``a.isBefore(b)`` is ``a.compareTo(b) < 0``) on objects of
+    that class without source, by their order keys; None where it is no such call, or an
+    object of another class may be compared (a project's ``ChronoLocalDate``)."""
+    objects = [o for v in [this, *args] if isinstance(v, Ref) for o in v.targets if o is not None]
+    if this is None or len(args) != 1 or not isinstance(args[0], Ref) or not objects \
+            or name not in jdk.COMPARED_BY_ORDER.get(this.type.fqname, ()) \
+            or any(not o.opaque or o.cls is not this.type for o in objects):
+        return None
+    state = ex.null_check(state, this, line)
+    order, state = opaque_call(ex, state, this, "compareTo", args, line)
+    return Prim(BOOLEAN, _BY_SIGN[name](order.term)), state
 
 
 class OpaqueMixin:

@@ -93,11 +93,12 @@ class HarnessCall:
 class FunctionUse:
     """One call of a method without code, taken as an unknown deterministic function."""
     receiver: Ref | None
-    inputs: list[z3.ExprRef]  # the receiver's id and the arguments
+    inputs: list[Value]  # the receiver and the arguments
     result: Value
     guard: z3.BoolRef  # the paths that made it
     # the exceptions its documentation lists (``jdk.RAISES``), each with where it is thrown
     throws: tuple[tuple[str, z3.BoolRef], ...] = ()
+    by_value: bool = False  # the JDK's code receives the inputs (``symex.unknown._by_value``)
 
 
 @dataclass

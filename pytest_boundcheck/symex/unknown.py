@@ -1,8 +1,11 @@
 """Calls without code. A call of a method without code or model, where the syntax shows
 what it returns (``ast.MethodCall.context``), is an unknown deterministic function of its
-receiver and arguments (references by identity): the same inputs give the same result, an
-equal one if an object, and nothing more is known. A reference result is null or a new
-object (two results are never one object). A JDK method whose documentation lists
+receiver and arguments: the same inputs give the same result, an equal one if an object,
+and nothing more is known. References are inputs by identity, except where the JDK's code
+receives them (``_by_value``): there a string, a box or an object of a value-based class
+(``jdk.VALUE_BASED``) is its value, as equals sees it, so that equal dates give equal
+results. A reference result is null or a new object (two results are never one object);
+the methods of a value-based class return no null. A JDK method whose documentation lists
 unchecked exceptions (``jdk.RAISES``) may throw them, also as a function of its inputs;
 any other such call is taken to throw nothing, and the result says so. So is an abstract method of an object of an
 unknown subclass (``harness.receiver_types``), and a call on objects of too many classes
@@ -18,9 +21,31 @@ from pytest_boundcheck.frontend.types import VOID, ClassInfo, JType, MethodInfo,
 from pytest_boundcheck.symex import collections as collections_model
 from pytest_boundcheck.symex import semantics, strings
 from pytest_boundcheck.symex.boxes import BOXES
+from pytest_boundcheck.symex.opaque import ordered_comparison
 from pytest_boundcheck.symex.runtime_types import type_names
 from pytest_boundcheck.symex.state import FunctionUse, State
-from pytest_boundcheck.symex.values import Prim, Ref, Value, make_ref, mk_and, mk_not, mk_or
+from pytest_boundcheck.symex.values import HeapObj, Prim, Ref, Value, make_ref, mk_and, mk_not, mk_or
+
+
+def _by_value(static_type: ClassInfo, receiver: Ref | None) -> bool:
+    """Does the JDK's own code receive the inputs of a call without code on ``static_type``
+    (``receiver``: None for a static method), so that strings, boxes and value-based
+    objects among them count by value? So for a method of a value-based class, of String
+    or of a box class, and for a static method of java.time or java.math. Not for others,
+    whose code may be the project's or a library's and tell equal objects apart (``==``)."""
+    name = static_type.fqname
+    return name in jdk.VALUE_BASED or name == jdk.STRING or name in BOXES \
+        or receiver is None and name.startswith(("java.time.", "java.math."))
+
+
+def _nullable(static_type: ClassInfo, receiver: Ref | None, name: str) -> bool:
+    """May a call without code on ``static_type`` return null? Not a method of a value-based
+    class or of String, nor a box's method on a box (their Javadoc says "not null"), except
+    those whose Javadoc allows null (``jdk.NULLABLE_RESULTS``); a static method of a box
+    class may (``Integer.getInteger``)."""
+    owner = static_type.fqname
+    never = owner in jdk.VALUE_BASED or owner == jdk.STRING or owner in BOXES and receiver is not None
+    return not never or name in jdk.NULLABLE_RESULTS
 
 
 class UnknownCallsMixin:
@@ -51,11 +76,18 @@ class UnknownCallsMixin:
             self.unsupported(state, f"call to {call} (no model of this method)", expr.line,
                              column=expr.column)
         site = self.site(f"{static_type.simple_name}.{expr.name}")
+        compared = ordered_comparison(self, state, receiver, expr.name, args, expr.line)
+        if compared is not None:
+            return (*compared, site)
         raises = jdk.documented_exceptions(static_type, expr.name, len(args))
+        kind = {"by_value": _by_value(static_type, receiver), "owner": static_type.fqname,
+                "nullable": _nullable(static_type, receiver, expr.name)}
         if own is None:
-            result_type = self.resolve_type(expr.context) if expr.context is not None else None
+            declared = jdk.value_result(static_type.fqname, expr.name, len(args), receiver is None)
+            shown = ast.TypeName(declared) if declared is not None else expr.context
+            result_type = self.resolve_type(shown) if shown is not None else None
             return (*self._unknown_function(state, call, expr.name, receiver, args, result_type,
-                                            expr.line, raises), site)
+                                            expr.line, raises, **kind), site)
         state = self.null_check(state, receiver, expr.line)
         opaque = [o for o in receiver.targets if o is not None and o.opaque]
         results = [self.branch(state, receiver.member_guard(known), lambda s: self.call_virtual(
@@ -63,7 +95,7 @@ class UnknownCallsMixin:
         if opaque:
             results.append(self.branch(state, receiver.member_guard(opaque), lambda s: (
                 *self._unknown_function(s, call, expr.name, receiver.narrowed(opaque), args,
-                                        own.return_type, expr.line, raises), site)))
+                                        own.return_type, expr.line, raises, **kind), site)))
         return self._merge_results(results, own.return_type)
 
     def _erased_receiver(self, state: State, expr: ast.MethodCall, receiver: Ref,
@@ -82,40 +114,34 @@ class UnknownCallsMixin:
         return state, [o for o in known if o not in misfits]
 
     def _unknown_function(self, state: State, call: str, name: str, receiver: Ref | None,
-                          args: list[Value], result_type: JType | None,
-                          line: int, raises: tuple[str, ...] = ()) -> tuple[Value, State]:
+                          args: list[Value], result_type: JType | None, line: int,
+                          raises: tuple[str, ...] = (), by_value: bool = False,
+                          nullable: bool = True, owner: str = "") -> tuple[Value, State]:
         """``call`` as an unknown deterministic function returning a ``result_type``
-        (None: the code does not show it) or throwing one of ``raises``."""
+        (None: the code does not show it; null only if ``nullable``) or throwing one of
+        ``raises``. ``by_value``: the JDK's code receives the inputs (``_by_value``);
+        ``owner``: the class whose method it is, where known (``jdk.is_function``)."""
         why = None
         uses = self.functions.get(call, [])
-        if jdk.NOT_FUNCTIONS.fullmatch(name):
+        if not jdk.is_function(owner, name):
             why = "; by its name, not a function of its arguments"
         elif result_type is None:
             why = ", and the code does not show what it returns"
         else:
-            result = self._function_result(result_type, f"{call}#{len(uses) + 1}")
+            result = self._function_result(result_type, f"{call}#{len(uses) + 1}", nullable)
             if result is None:
                 why = f", and the check cannot make a {type_name(result_type)} result"
         if why is not None:
             self.unsupported(state, f"call to {call} (no model of this method{why})", line)
         if receiver is not None:
             state = self.null_check(state, receiver, line)
-        inputs = [receiver.id] if receiver is not None else []
-        inputs += [a.term if isinstance(a, Prim) else a.id for a in args]
-        # equal inputs, equal results: where both calls are made (a result no path uses is
-        # free), so that fixing the object choices drops the calls of other objects, whose
-        # arguments would otherwise tie every object of the check into one query
         throws = tuple((exc, self._throws_where(f"{call}#{len(uses) + 1}", exc, args))
                        for exc in raises)
+        use = FunctionUse(receiver, ([receiver] if receiver is not None else []) + list(args),
+                          result, state.guard, throws, by_value)
         for earlier in uses:
-            same_inputs = mk_and(state.guard, earlier.guard,
-                                 *[a == b for a, b in zip(inputs, earlier.inputs)])
-            if earlier.result.type == result.type:  # results read as different types stay unrelated
-                self.constraints.append(z3.Implies(same_inputs,
-                                                   self._same_result(result, earlier.result)))
-            self.constraints += [z3.Implies(same_inputs, flag == before)
-                                 for (_, flag), (_, before) in zip(throws, earlier.throws)]
-        self.functions[call] = uses + [FunctionUse(receiver, inputs, result, state.guard, throws)]
+            self._tie(use, earlier)
+        self.functions[call] = uses + [use]
         for exc, flag in throws:  # the first that holds is thrown
             state = self.throw(state, flag, exc, line)
         return result, state
@@ -129,10 +155,63 @@ class UnknownCallsMixin:
             return mk_or(self.ctx, [a.null_guard() for a in args if isinstance(a, Ref)])
         return z3.Bool(f"{label} throws {exc}", self.ctx)
 
-    def _function_result(self, type_: JType, label: str) -> Value | None:
+    def _tie(self, use: FunctionUse, earlier: FunctionUse) -> None:
+        """Equal inputs, equal results and the same exceptions, where both calls are made (a
+        result no path uses is free), so that fixing the object choices drops the calls of
+        other objects, whose arguments would otherwise tie every object of the check into
+        one query. Inputs equal by value (``_same_input``) give an equal result only where
+        that result is a value too (``_is_value``): two calls may give two objects that
+        are equal but not one, of a project class or one whose equals is identity."""
+        def same_inputs(by_value: bool) -> z3.BoolRef:
+            return mk_and(use.guard, earlier.guard, *[self._same_input(a, b, by_value)
+                                                      for a, b in zip(use.inputs, earlier.inputs)])
+        by_identity = same_inputs(False)
+        by_value = same_inputs(True) if use.by_value and earlier.by_value else by_identity
+        if earlier.result.type == use.result.type:  # results read as different types stay unrelated
+            same = by_value if self._is_value(use.result) else by_identity
+            self.constraints.append(z3.Implies(same, self._same_result(use.result, earlier.result)))
+        self.constraints += [z3.Implies(by_value, flag == before)
+                             for (_, flag), (_, before) in zip(use.throws, earlier.throws)]
+
+    def _is_value(self, result: Value) -> bool:
+        """Is a result of a call without code known by its value alone: a primitive, a
+        string, a box, a collection (equal by contents) or an object of a value-based class?"""
+        return isinstance(result, Prim) or all(
+            self._valued(o) or collections_model.any_content(o.cls)
+            for o in result.targets if o is not None)
+
+    def _same_input(self, a: Value, b: Value, by_value: bool) -> z3.BoolRef:
+        """Are ``a`` and ``b``, inputs of two calls of one function, the same input? Equal
+        primitives; one object (or both null); ``by_value``, also two strings of one text,
+        two boxes of one class and value, or two objects of one value-based class that
+        equals sees as equal (their equality keys: ``OpaqueMixin.opaque_key``)."""
+        if isinstance(a, Prim):
+            return a.term == b.term
+        pairs = [(x, y) for x in a.targets if self._valued(x) and by_value
+                 for y in b.targets if self._valued(y) and y is not x and y.cls is x.cls]
+        return mk_or(self.ctx, [a.id == b.id] + [
+            mk_and(a.guard(x), b.guard(y), self._same_value(x, y)) for x, y in pairs])
+
+    @staticmethod
+    def _valued(obj: HeapObj | None) -> bool:
+        """Is ``obj`` known to the JDK's code by its value alone: a string, a box, or an
+        object of a value-based class without source?"""
+        return obj is not None and (obj.is_box or obj.cls.fqname == jdk.STRING
+                                    and obj.content is not None
+                                    or obj.opaque and obj.cls.fqname in jdk.VALUE_BASED)
+
+    def _same_value(self, x: HeapObj, y: HeapObj) -> z3.BoolRef:
+        """Two objects of one class that ``_valued`` admits hold equal values."""
+        if x.cls.fqname == jdk.STRING:
+            return strings.equal(x.content, y.content)
+        if x.is_box:
+            return x.content == y.content
+        return self.opaque_key(x, "equality") == self.opaque_key(y, "equality")
+
+    def _function_result(self, type_: JType, label: str, nullable: bool = True) -> Value | None:
         """Any value of ``type_`` (None if the check cannot make one from nothing): of a
         project class, null or one of the objects made from field values; of a List, Set
-        or Map, null or one of any contents within the bound."""
+        or Map, null or one of any contents within the bound. Null only if ``nullable``."""
         if type_ is VOID:  # what it does to its arguments is unknown
             return None
         if isinstance(type_, PrimType):
@@ -140,7 +219,7 @@ class UnknownCallsMixin:
             self.inputs.append((value.term, type_))
             return value
         if isinstance(type_, ClassInfo) and type_.origin == "project":
-            return self.choice(label, type_, self.domain(type_), nullable=True)
+            return self.choice(label, type_, self.domain(type_), nullable=nullable)
         if not isinstance(type_, ClassInfo) or type_.element is not None:
             return None
         obj = (self.any_string(label) if type_.fqname == jdk.STRING else
@@ -148,6 +227,8 @@ class UnknownCallsMixin:
                collections_model.any_collection(self, type_, label)
                if collections_model.any_content(type_) else
                self.heap_object(type_, label, "slot", opaque=True))
+        if not nullable:
+            return make_ref(type_, [(z3.BoolVal(True, self.ctx), obj)])
         null = z3.Bool(f"{label} == null", self.ctx)
         return make_ref(type_, [(null, None), (mk_not(null), obj)])
 

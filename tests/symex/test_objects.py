@@ -202,7 +202,7 @@ def test_a_class_no_constructor_can_make_is_made_from_field_values_saying_why(ja
         public final class Subject {
             private final int id;
             private final String home;
-            public Subject(int id, long weight) { this.id = id; this.home = System.getProperty("home"); }
+            public Subject(int id, long weight) { this.id = id; this.home = "~" + System.getProperty("home"); }
             public Subject(int id) { this(id, Thread.activeCount()); }
             @Override public boolean equals(Object o) { return o instanceof Subject s && s.id == id; }
             @Override public int hashCode() { return id; }
