@@ -22,7 +22,8 @@ DEFAULTS = Bounds()
 DEFAULT_ENCODING = "UTF-8"
 STASH = pytest.StashKey["Run"]()
 MARKERS = ("boundcheck: a bounded check of a Java class's contract (pytest-boundcheck)",
-           *(f"{f.marker}: {f.description}" for f in FAMILIES))
+           *(f"{f.marker}: {f.description}" for f in FAMILIES),
+           "boundcheck_jml: a check of a method's JML specification or its class's invariants")
 
 
 def _whole_number(least: int):
@@ -280,6 +281,8 @@ class Run:
         from pytest_boundcheck.report.text import message
         found = result.counterexample
         text = message(result)
+        if contract.family == "jml":
+            return text + "\nnot replayed: reproducers of JML checks are not written yet", False
         repro = reproducer(cls, contract, found)
         if self.repro_dir is not None:
             written = repro.write(self.repro_dir)
@@ -369,7 +372,7 @@ class JavaFile(pytest.File):
             where = f"{self.path.name}:{error.line}:{error.column}" if error.line else self.path.name
             raise JavaSourceError(f"{where}: {error.detail}; this file's classes are not checked")
         for cls in run.project.classes_in(self.path):
-            contracts = run.project.contracts_for(cls)
+            contracts = run.project.contracts_for(cls) + run.project.jml_for(cls)
             if contracts:
                 yield JavaClass.from_parent(self, name=cls.fqname, java_class=cls, contracts=contracts)
 
@@ -398,15 +401,32 @@ class EngineDisagreement(Exception):
     """The JVM did not show the violation the engine found: a bug in the engine."""
 
 
+class JmlError(Exception):
+    """A JML specification that does not parse or type-check: its check's error."""
+
+
+def _jml_not_checked(check) -> None:
+    """A JML check whose specification has an error is an error naming file:line:col; one
+    with a construct not lowered yet is a skip naming it."""
+    if getattr(check, "errors", ()):
+        raise JmlError("\n".join(f"JML error: {e}" for e in check.errors))
+    if getattr(check, "unsupported", ""):
+        raise pytest.skip.Exception(f"not checked: the JML construct {check.unsupported} is "
+                                    "not supported yet", _use_item_location=True)
+
+
 class ContractItem(pytest.Item):
     def __init__(self, *, java_class, contract, **kwargs):
         super().__init__(**kwargs)
         self.java_class, self.contract = java_class, contract
         self.add_marker("boundcheck")
-        self.add_marker(f"boundcheck_{contract.family}")  # (``registry.Family.marker``)
+        self.add_marker(f"boundcheck_{contract.family}")  # (``registry.Family.marker``, jml)
         # (class, contract) on every report of the item, for the summary table: under xdist
         # the reports reach the session that prints it, the items do not
         self.user_properties.append(("boundcheck_item", f"{java_class.fqname}::{contract.id}"))
+
+    def setup(self) -> None:
+        _jml_not_checked(self.contract)
 
     def runtest(self) -> None:
         from pytest_boundcheck.engine.result import SkipReason, Verdict
@@ -453,7 +473,7 @@ class ContractItem(pytest.Item):
     def repr_failure(self, excinfo):
         if excinfo.errisinstance(EngineDisagreement):
             return f"ERROR: boundcheck's engine and the JVM disagree; please report it\n{excinfo.value}"
-        if excinfo.errisinstance(ContractViolation):
+        if excinfo.errisinstance((ContractViolation, JmlError)):
             return str(excinfo.value)
         # short: the long style lists the source of each of the hundreds of frames of a
         # recursive exploration, which can take minutes

@@ -147,7 +147,8 @@ def _explore(program: Program, cls: ClassInfo, contract: Contract, bounds: Bound
     def make_args(state):
         made, state = maker.parameters(state, domains)
         refs.extend(made)
-        ex.arguments.update(o for r in made for o in r.targets if o is not None)
+        ex.arguments.update(o for r in made if isinstance(r, Ref) for o in r.targets
+                            if o is not None)
         return made, state
     thrown = ex.run(contract.method, make_args)
     return Explored(hand_on(ex, maker, refs, thrown), exact)

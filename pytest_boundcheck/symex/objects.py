@@ -135,6 +135,11 @@ class ObjectMaker:
     def parameters(self, state: State, domains: list[ParamDomain]) -> tuple[list[Ref], State]:
         refs: list[Ref] = []
         for i, d in enumerate(domains):
+            if isinstance(d.static, PrimType):  # a JML harness's number: any value
+                value = semantics.variable(self.ex.ctx, d.static, d.name)
+                self.ex.inputs.append((value.term, d.static))
+                refs.append(value)
+                continue
             if self.bounds.objects_mode == "fields":
                 refs.append(self.ex.choice(d.name, d.static, list(d.types), d.nullable,
                                            per_type=i + 1))

@@ -1,0 +1,129 @@
+"""The JML checks of a project: one per specified method or constructor, and one per
+method and constructor of a class with instance invariants, each with its harness.
+
+A check's id is the method's name and parameter types as its class declares them,
+``withdraw(int)``, a constructor's the class's simple name, ``Account(int)``: stable
+across runs, and with no dot, so that it ends a pytest node id as a contract's id does.
+A specification with an error (it does not parse, or names what does not exist) makes
+its check an error naming file:line:col; one with a construct that is not lowered yet
+(``jmlexpr.NotLowered``), a skip naming it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pytest_boundcheck.frontend import jmlast as j
+from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.frontend.parse import parse_source
+from pytest_boundcheck.frontend.types import ClassInfo, MethodInfo, PrimType, type_name
+from pytest_boundcheck.harness.applicable import receiver_types
+from pytest_boundcheck.harness.domains import ParamDomain
+from pytest_boundcheck.harness.jmlexpr import SELF
+from pytest_boundcheck.harness.jmlharness import lower
+
+FAMILY = "jml"  # its pytest marker is ``boundcheck_jml``
+
+
+@dataclass(frozen=True)
+class JmlCheck:
+    """One item's check, shaped as a ``contracts.Contract`` is for the engine: ``method``
+    is its harness's ``check`` (None where the check is an error or unsupported)."""
+    id: str
+    summary: str
+    target: MethodInfo
+    method: MethodInfo | None
+    unsupported: str = ""
+    errors: tuple[j.JmlError, ...] = ()
+    nullable: frozenset[str] = frozenset()  # the parameters that may be null
+    quote: str = ""
+    advisory: bool = False
+
+    @property
+    def family(self) -> str:
+        return FAMILY
+
+
+def check_id(method: MethodInfo) -> str:
+    name = method.owner.simple_name.rpartition(".")[2] if method.name == "<init>" else method.name
+    return f"{name}({','.join(type_name(p.type) for p in method.params)})"
+
+
+def jml_checks(program: Program, specs: list[j.JmlFile]) -> dict[str, list[JmlCheck]]:
+    """Each project class's JML checks (by its full name), in source order; their
+    harnesses are added to ``program``."""
+    found: dict[str, list[JmlCheck]] = {}
+    for spec in specs:
+        decls = {(d.line, d.column): d for d in spec.declarations}
+        for cls in program.project:
+            if cls.path != spec.path or cls.decl is None:
+                continue
+            checks = _class_checks(program, cls, decls)
+            if checks:
+                found[cls.fqname] = checks
+    return found
+
+
+def _class_checks(program: Program, cls: ClassInfo, decls: dict) -> list[JmlCheck]:
+    class_spec = decls.get((cls.decl.line, cls.decl.column))
+    invariants = tuple(c for c in (class_spec.clauses if class_spec else ())
+                       if isinstance(c, j.InvariantClause) and not c.static)
+    class_errors = class_spec.errors if class_spec else ()
+    checks = []
+    members = sorted((m for m in [*cls.ctors, *cls.methods] if m.decl is not None and m.decl.body
+                      is not None), key=lambda m: (m.decl.line, m.decl.column))
+    for method in members:
+        spec = decls.get((method.decl.line, method.decl.column))
+        cases = spec.cases if spec else ()
+        if not cases and not (invariants and not method.static and not method.private):
+            continue
+        if spec is not None and any(m.name == "helper" for m in spec.modifiers) and not cases:
+            continue  # a helper method need not keep the invariants
+        ident = check_id(method)
+        summary = f"the JML specification of {cls.simple_name}.{ident}"
+        errors = class_errors + (spec.errors if spec else ())
+        if errors:
+            checks.append(JmlCheck(ident, summary, method, None, errors=errors))
+            continue
+        name = f"{cls.simple_name.replace('.', '$')}$jml${len(checks)}"
+        harness = lower(cls, method, cases, invariants, name)
+        if harness.unsupported:
+            checks.append(JmlCheck(ident, summary, method, None, harness.unsupported))
+            continue
+        path = str(Path(cls.path).with_name(f"{name}.java"))
+        added = program.add_units([parse_source(harness.source, path)], origin="contract")
+        check = next(m for m in added[0].methods if m.name == "check")
+        checks.append(JmlCheck(ident, summary, method, check,
+                               nullable=_nullable(method, decls, class_spec)))
+    return checks
+
+
+def _nullable(method: MethodInfo, decls: dict, class_spec: j.DeclSpec | None) -> frozenset[str]:
+    """The reference parameters that may be null: JML's default is non-null, so those
+    declared ``nullable``, or all in a class declared ``nullable_by_default``."""
+    def says(spec: j.DeclSpec | None, word: str) -> bool:
+        return spec is not None and any(m.name == word for m in spec.modifiers)
+    if says(class_spec, "nullable_by_default"):
+        return frozenset(p.name for p in method.decl.params)
+    said = {d.name for d in decls.values() if d.kind == "parameter" and says(d, "nullable")
+            and method.decl.line <= d.line <= method.decl.end_line}
+    return frozenset(p.name for p in method.decl.params if p.name in said)
+
+
+def jml_domains(program: Program, check: JmlCheck, cls: ClassInfo,
+                universe: list[ClassInfo]) -> list[ParamDomain]:
+    """What each parameter of a JML harness ranges over: ``self`` is an object of the
+    class (or a concrete project subclass), never null; a number any value of its type;
+    a reference an object of any class of the check's universe it may hold, or null if
+    declared ``nullable`` (JML's default is non-null)."""
+    domains = []
+    for p in check.method.params:
+        if p.name == SELF:
+            domains.append(ParamDomain(SELF, cls, tuple(receiver_types(program, cls)), False))
+        elif isinstance(p.type, PrimType):
+            domains.append(ParamDomain(p.name, p.type, (), False))
+        else:  # an array any of its length within the bound, and any elements
+            types = (p.type,) if p.type.element is not None else tuple(
+                t for t in universe if t.is_subtype_of(p.type))
+            domains.append(ParamDomain(p.name, p.type, types, p.name in check.nullable))
+    return domains
