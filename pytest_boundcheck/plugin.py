@@ -401,15 +401,14 @@ class EngineDisagreement(Exception):
     """The JVM did not show the violation the engine found: a bug in the engine."""
 
 
-class JmlError(Exception):
-    """A JML specification that does not parse or type-check: its check's error."""
-
-
 def _jml_not_checked(check) -> None:
     """A JML check whose specification has an error is an error naming file:line:col; one
-    with a construct not lowered yet is a skip naming it."""
+    with a construct not lowered yet is a skip naming it. (Raised in the item's setup, so
+    that pytest reports an error; without its traceback, which is the plugin's.)"""
     if getattr(check, "errors", ()):
-        raise JmlError("\n".join(f"JML error: {e}" for e in check.errors))
+        raise pytest.fail.Exception("\n".join(
+            f"JML error: {Path(e.path).name}:{e.line}:{e.column}: {e.message}"
+            for e in check.errors), pytrace=False)
     if getattr(check, "unsupported", ""):
         raise pytest.skip.Exception(f"not checked: the JML construct {check.unsupported} is "
                                     "not supported yet", _use_item_location=True)
@@ -473,7 +472,7 @@ class ContractItem(pytest.Item):
     def repr_failure(self, excinfo):
         if excinfo.errisinstance(EngineDisagreement):
             return f"ERROR: boundcheck's engine and the JVM disagree; please report it\n{excinfo.value}"
-        if excinfo.errisinstance((ContractViolation, JmlError)):
+        if excinfo.errisinstance(ContractViolation):
             return str(excinfo.value)
         # short: the long style lists the source of each of the hundreds of frames of a
         # recursive exploration, which can take minutes

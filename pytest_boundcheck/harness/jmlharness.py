@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_boundcheck.frontend import jmlast as j
-from pytest_boundcheck.frontend.jmlprint import show, show_clause, show_type
+from pytest_boundcheck.frontend.jmlprint import show, show_type
 from pytest_boundcheck.frontend.types import VOID, ClassInfo, MethodInfo, PrimType
 from pytest_boundcheck.harness.jmlexpr import (
     RESULT,
@@ -177,8 +177,10 @@ class _Writer:
                     if clause.variable:
                         scope.names[clause.variable] = (f"(({typ}) {THROWN})", typ)
                     condition = scope.expr(clause.expr)
+                    said = (f"signals at {self.where(clause)}: ({typ}{' ' + clause.variable if clause.variable else ''}) "
+                            f"{show(clause.expr)}")
                     self.emit(f"assert !{guard} || !({THROWN} instanceof {typ}) || {condition} : "
-                              f"{java_string(f'{show_clause(clause)} at {self.where(clause)}')};", 3)
+                              f"{java_string(said)};", 3)
         self.invariants_kept(3, "when an exception is thrown")
 
     def invariants_kept(self, depth: int, when: str) -> None:
