@@ -410,8 +410,8 @@ def _jml_not_checked(check) -> None:
             f"JML error: {Path(e.path).name}:{e.line}:{e.column}: {e.message}"
             for e in check.errors), pytrace=False)
     if getattr(check, "unsupported", ""):
-        raise pytest.skip.Exception(f"not checked: the JML construct {check.unsupported} is "
-                                    "not supported yet", _use_item_location=True)
+        raise pytest.skip.Exception(f"JML construct not checked yet: {check.unsupported}",
+                                    _use_item_location=True)
 
 
 class ContractItem(pytest.Item):

@@ -54,17 +54,17 @@ def jml_checks(program: Program, specs: list[j.JmlFile]) -> dict[str, list[JmlCh
     harnesses are added to ``program``."""
     found: dict[str, list[JmlCheck]] = {}
     for spec in specs:
-        decls = {(d.line, d.column): d for d in spec.declarations}
         for cls in program.project:
             if cls.path != spec.path or cls.decl is None:
                 continue
-            checks = _class_checks(program, cls, decls)
+            checks = _class_checks(program, cls, spec)
             if checks:
                 found[cls.fqname] = checks
     return found
 
 
-def _class_checks(program: Program, cls: ClassInfo, decls: dict) -> list[JmlCheck]:
+def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile) -> list[JmlCheck]:
+    decls = {(d.line, d.column): d for d in file.declarations}
     class_spec = decls.get((cls.decl.line, cls.decl.column))
     invariants = tuple(c for c in (class_spec.clauses if class_spec else ())
                        if isinstance(c, j.InvariantClause) and not c.static)
@@ -87,8 +87,9 @@ def _class_checks(program: Program, cls: ClassInfo, decls: dict) -> list[JmlChec
             continue
         name = f"{cls.simple_name.replace('.', '$')}$jml${len(checks)}"
         harness = lower(cls, method, cases, invariants, name)
-        if harness.unsupported:
-            checks.append(JmlCheck(ident, summary, method, None, harness.unsupported))
+        unsupported = _not_lowered(class_spec, spec, file, method) or harness.unsupported
+        if unsupported:
+            checks.append(JmlCheck(ident, summary, method, None, unsupported))
             continue
         path = str(Path(cls.path).with_name(f"{name}.java"))
         added = program.add_units([parse_source(harness.source, path)], origin="contract")
@@ -96,6 +97,30 @@ def _class_checks(program: Program, cls: ClassInfo, decls: dict) -> list[JmlChec
         checks.append(JmlCheck(ident, summary, method, check,
                                nullable=_nullable(method, decls, class_spec)))
     return checks
+
+
+def _not_lowered(class_spec: j.DeclSpec | None, spec: j.DeclSpec | None, file: j.JmlFile,
+                 method: MethodInfo) -> str:
+    """What a method's check would leave out besides its cases' clauses: its class's
+    static invariants and unsupported clauses, unsupported modifiers, and the JML
+    statements in its body (``assert``, ``assume``, ``loop_invariant``, ``decreases``),
+    which are not checked yet; "" for nothing."""
+    where = Path(file.path).name
+    for clause in class_spec.clauses if class_spec else ():
+        if isinstance(clause, j.InvariantClause) and clause.static:
+            return f"static invariant at {where}:{clause.line}:{clause.column}"
+        if isinstance(clause, j.UnsupportedClause):
+            return f"the {clause.kind} clause at {where}:{clause.line}:{clause.column}"
+    for modifier in [*(class_spec.modifiers if class_spec else ()),
+                     *(spec.modifiers if spec else ())]:
+        if not modifier.supported:
+            return f"the modifier {modifier.name} at {where}:{modifier.line}:{modifier.column}"
+    for stmt in file.statements:
+        if method.decl.line <= stmt.line <= method.decl.end_line and stmt.clauses:
+            clause = stmt.clauses[0]
+            return (f"the {clause.kind} statement at "
+                    f"{where}:{clause.line}:{clause.column}")
+    return ""
 
 
 def _nullable(method: MethodInfo, decls: dict, class_spec: j.DeclSpec | None) -> frozenset[str]:

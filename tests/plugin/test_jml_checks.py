@@ -212,8 +212,7 @@ def test_an_unsupported_construct_skips_naming_it(plugin):
     reprec = plugin.inline_run("--boundcheck", "src", "-rs")
     assert outcomes(reprec) == {"count()": "skipped"}
     skip = next(rep for rep in reprec.getreports("pytest_runtest_logreport") if rep.skipped)
-    assert skip.longrepr[2] == ("Skipped: not checked: the JML construct \\num_of is not "
-                                "supported yet")
+    assert skip.longrepr[2] == "Skipped: JML construct not checked yet: \\num_of"
 
 
 def test_a_jml_error_is_an_error_of_its_method_alone(plugin):
@@ -245,3 +244,17 @@ def test_a_project_without_jml_gets_no_jml_item(plugin):
         """)
     result = plugin.runpytest("--boundcheck", "src", "--collect-only", "-q")
     result.stdout.fnmatch_lines(["no tests collected*"])
+
+
+def test_a_jml_statement_in_the_body_skips_naming_it(plugin):
+    write(plugin.pytester, "src/bank/Account.java", method(
+        "//@ ensures \\result == balance;",
+        """public int get() {
+                //@ assert balance > 5;
+                return balance;
+            }"""))
+    reprec = plugin.inline_run("--boundcheck", "src")
+    assert outcomes(reprec) == {"get()": "skipped"}
+    skip = next(rep for rep in reprec.getreports("pytest_runtest_logreport") if rep.skipped)
+    assert skip.longrepr[2] == ("Skipped: JML construct not checked yet: the assert statement "
+                                "at Account.java:8:13")
