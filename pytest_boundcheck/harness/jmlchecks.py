@@ -36,6 +36,7 @@ class JmlCheck:
     unsupported: str = ""
     errors: tuple[j.JmlError, ...] = ()
     nullable: frozenset[str] = frozenset()  # the parameters that may be null
+    source: str = ""  # the harness's Java source, for a reproducer to run on a JVM
     quote: str = ""
     advisory: bool = False
 
@@ -95,7 +96,8 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile) -> list[Jml
         added = program.add_units([parse_source(harness.source, path)], origin="contract")
         check = next(m for m in added[0].methods if m.name == "check")
         checks.append(JmlCheck(ident, summary, method, check,
-                               nullable=_nullable(method, decls, class_spec)))
+                               nullable=_nullable(method, decls, class_spec),
+                               source=harness.source))
     return checks
 
 
