@@ -43,11 +43,12 @@ def summary_table(results: dict[tuple[str, str], str],
 
 def _jml_cell(cells: list[str]) -> str:
     """A class's JML items in one cell (one column per method would not fit a terminal):
-    their common outcome, else the outcomes other than a pass counted, ``FAIL 1/4``."""
+    their common outcome, else the outcomes other than a pass counted, ``FAIL 1/4``
+    (all passes, some of them ``pass*``: ``pass*``)."""
     if len(set(cells)) <= 1:
         return cells[0] if cells else ""
     counts = {c: cells.count(c) for c in cells if c not in ("pass", "pass*")}
-    return " ".join(f"{c} {n}/{len(cells)}" for c, n in counts.items())
+    return " ".join(f"{c} {n}/{len(cells)}" for c, n in counts.items()) or "pass*"
 
 
 def _cell(results: dict[tuple[str, str], str], bounded: dict[tuple[str, str], str],
