@@ -141,6 +141,7 @@ def _explore(program: Program, cls: ClassInfo, contract: Contract, bounds: Bound
     family = hierarchy(program, cls)
     ex = wiring.executor(program, bounds, ctx, universe, frozenset(family), seconds, trusting,
                          config, clock)
+    ex.project_asserts = contract.family == "jml"  # a JML check runs as ``java -ea`` does
     maker = ObjectMaker(ex, bounds, family)
     refs: list[Ref] = []
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from pytest_boundcheck.frontend import javaast as ast
 from pytest_boundcheck.frontend import jmlast as j
 from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.frontend.parse import parse_source
@@ -53,15 +54,27 @@ def check_id(method: MethodInfo) -> str:
 def jml_checks(program: Program, specs: list[j.JmlFile]) -> dict[str, list[JmlCheck]]:
     """Each project class's JML checks (by its full name), in source order; their
     harnesses are added to ``program``."""
+    by_path = {spec.path: spec for spec in specs}
     found: dict[str, list[JmlCheck]] = {}
-    for spec in specs:
-        for cls in program.project:
-            if cls.path != spec.path or cls.decl is None:
-                continue
-            checks = _class_checks(program, cls, spec)
-            if checks:
-                found[cls.fqname] = checks
+    for cls in program.project:
+        if cls.decl is None:
+            continue
+        checks = _class_checks(program, cls, by_path.get(cls.path, j.JmlFile(cls.path, (), (), ())))
+        if checks:
+            found[cls.fqname] = checks
     return found
+
+
+def _asserts_only(method: MethodInfo) -> tuple[j.SpecCase, ...]:
+    """The specification a method without JML is checked against when its body has Java
+    ``assert`` statements and it is not private: every argument and any exception
+    (``signals_only Exception``), so that only its asserts can fail. None otherwise."""
+    if method.private or not any(isinstance(n, ast.Assert) for n in ast.walk(method.decl.body)):
+        return ()
+    decl = method.decl
+    allow = j.SignalsOnlyClause(decl.line, "signals_only", "signals_only",
+                                (ast.TypeName("Exception"),), column=decl.column)
+    return (j.SpecCase(decl.line, "behavior", "", (allow,), column=decl.column),)
 
 
 def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile) -> list[JmlCheck]:
@@ -76,12 +89,15 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile) -> list[Jml
     for method in members:
         spec = decls.get((method.decl.line, method.decl.column))
         cases = spec.cases if spec else ()
+        ident = check_id(method)
+        summary = f"the JML specification of {cls.simple_name}.{ident}"
+        if not cases and not invariants:
+            cases = _asserts_only(method)
+            summary = f"the assert statements of {cls.simple_name}.{ident}"
         if not cases and not (invariants and not method.static and not method.private):
             continue
         if spec is not None and any(m.name == "helper" for m in spec.modifiers) and not cases:
             continue  # a helper method need not keep the invariants
-        ident = check_id(method)
-        summary = f"the JML specification of {cls.simple_name}.{ident}"
         errors = class_errors + (spec.errors if spec else ())
         if errors:
             checks.append(JmlCheck(ident, summary, method, None, errors=errors))

@@ -258,3 +258,54 @@ def test_a_jml_statement_in_the_body_skips_naming_it(plugin):
     skip = next(rep for rep in reprec.getreports("pytest_runtest_logreport") if rep.skipped)
     assert skip.longrepr[2] == ("Skipped: JML construct not checked yet: the assert statement "
                                 "at Account.java:8:13")
+
+
+def test_a_method_with_java_asserts_and_no_jml_is_checked_for_every_argument(plugin):
+    write(plugin.pytester, "src/bank/Calc.java", """\
+        package bank;
+
+        public class Calc {
+            public int half(int x) {
+                int h = x / 2;
+                assert h * 2 <= x : "halving rounds down";
+                return h;
+            }
+
+            public static int square(int x) {
+                if (x > 46340 || x < -46340) throw new IllegalArgumentException();
+                int s = x * x;
+                assert s >= 0;
+                return s;
+            }
+
+            private void hidden(int x) { assert x > 0; }
+
+            public int plain(int x) { return x; }
+        }
+        """)
+    reprec = plugin.inline_run("--boundcheck", "src", "-m", "boundcheck_jml")
+    assert outcomes(reprec) == {"half(int)": "failed", "square(int)": "passed"}
+    text = longrepr(reprec, "half(int)")
+    assert text.startswith("the assert statements of Calc.half(int)")
+    assert "int x = -1;" in text
+    assert "violated: halving rounds down" in text
+
+
+def test_an_equals_with_an_assert_keeps_the_jvm_default_of_assertions_off(plugin):
+    write(plugin.pytester, "src/bank/Id.java", """\
+        package bank;
+
+        public final class Id {
+            private final int v;
+            public Id(int v) { this.v = v; }
+            @Override public boolean equals(Object o) {
+                assert v != 3;
+                return o instanceof Id && ((Id) o).v == v;
+            }
+            @Override public int hashCode() { return v; }
+        }
+        """)
+    reprec = plugin.inline_run("--boundcheck", "src")
+    assert outcomes(reprec) == {"equals-reflexive": "passed", "equals-symmetric": "passed",
+                                "equals-transitive": "passed", "equals-null": "passed",
+                                "hashcode-consistent": "passed", "equals(Object)": "failed"}
