@@ -65,16 +65,30 @@ def jml_checks(program: Program, specs: list[j.JmlFile]) -> dict[str, list[JmlCh
     return found
 
 
-def _asserts_only(method: MethodInfo) -> tuple[j.SpecCase, ...]:
-    """The specification a method without JML is checked against when its body has Java
-    ``assert`` statements and it is not private: every argument and any exception
-    (``signals_only Exception``), so that only its asserts can fail. None otherwise."""
-    if method.private or not any(isinstance(n, ast.Assert) for n in ast.walk(method.decl.body)):
-        return ()
+def _what_to_check(cls: ClassInfo, method: MethodInfo, spec: j.DeclSpec | None,
+                   invariants: tuple) -> tuple[tuple[j.SpecCase, ...], str] | None:
+    """A method's specification cases and its item's summary, or None for no item. A
+    method without a specification has one if it is not private and either its class
+    has instance invariants (which it must keep: not if it is static or ``helper``) or
+    its body has Java ``assert`` statements (which must hold); it is then checked
+    against any argument and allowed any exception (``signals_only Exception``)."""
+    name = f"{cls.simple_name}.{check_id(method)}"
+    if spec is not None and spec.cases:
+        return spec.cases, f"the JML specification of {name}"
+    if method.private:
+        return None
+    if invariants:
+        if method.static or (spec is not None and any(m.name == "helper" for m in spec.modifiers)):
+            return None
+        summary = f"the invariants of {cls.simple_name}, kept by {check_id(method)}"
+    elif any(isinstance(n, ast.Assert) for n in ast.walk(method.decl.body)):
+        summary = f"the assert statements of {name}"
+    else:
+        return None
     decl = method.decl
     allow = j.SignalsOnlyClause(decl.line, "signals_only", "signals_only",
                                 (ast.TypeName("Exception"),), column=decl.column)
-    return (j.SpecCase(decl.line, "behavior", "", (allow,), column=decl.column),)
+    return (j.SpecCase(decl.line, "behavior", "", (allow,), column=decl.column),), summary
 
 
 def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile) -> list[JmlCheck]:
@@ -88,16 +102,11 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile) -> list[Jml
                       is not None), key=lambda m: (m.decl.line, m.decl.column))
     for method in members:
         spec = decls.get((method.decl.line, method.decl.column))
-        cases = spec.cases if spec else ()
-        ident = check_id(method)
-        summary = f"the JML specification of {cls.simple_name}.{ident}"
-        if not cases and not invariants:
-            cases = _asserts_only(method)
-            summary = f"the assert statements of {cls.simple_name}.{ident}"
-        if not cases and not (invariants and not method.static and not method.private):
+        checked = _what_to_check(cls, method, spec, invariants)
+        if checked is None:
             continue
-        if spec is not None and any(m.name == "helper" for m in spec.modifiers) and not cases:
-            continue  # a helper method need not keep the invariants
+        cases, summary = checked
+        ident = check_id(method)
         errors = class_errors + (spec.errors if spec else ())
         if errors:
             checks.append(JmlCheck(ident, summary, method, None, errors=errors))

@@ -309,3 +309,31 @@ def test_an_equals_with_an_assert_keeps_the_jvm_default_of_assertions_off(plugin
     assert outcomes(reprec) == {"equals-reflexive": "passed", "equals-symmetric": "passed",
                                 "equals-transitive": "passed", "equals-null": "passed",
                                 "hashcode-consistent": "passed", "equals(Object)": "failed"}
+
+
+def test_an_unspecified_method_may_throw_but_must_keep_the_invariant(plugin):
+    write(plugin.pytester, "src/bank/Range.java", """\
+        package bank;
+
+        public class Range {
+            private int low, high;
+            //@ invariant low <= high;
+
+            public void setLow(int v) {
+                if (v > high) throw new IllegalArgumentException();
+                low = v;
+            }
+            public void setLowLate(int v) {
+                low = v;
+                if (v > high) throw new IllegalArgumentException();
+            }
+            public static int width(Range r) { return r.high - r.low; }
+        }
+        """)
+    reprec = plugin.inline_run("--boundcheck", "src")
+    assert outcomes(reprec) == {"Range()": "passed", "setLow(int)": "passed",
+                                "setLowLate(int)": "failed"}
+    text = longrepr(reprec, "setLowLate(int)")
+    assert text.startswith("the invariants of Range, kept by setLowLate(int)")
+    assert ("violated: invariant at Range.java:5:9 does not hold when an exception is "
+            "thrown: (low <= high)") in text
