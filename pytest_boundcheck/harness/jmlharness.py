@@ -72,6 +72,7 @@ class _Writer:
             self.names["this"] = (SELF, java_name(cls))
         self.lowering = Lowering(cls, dict(self.names))
         self.lines: list[str] = []
+        self.conditions = 0  # the locals ``evaluated`` made
 
     def where(self, node: j.Node) -> str:
         return f"{self.file}:{node.line}:{node.column}"
@@ -79,13 +80,22 @@ class _Writer:
     def emit(self, text: str, depth: int = 2) -> None:
         self.lines.append("    " * depth + text)
 
-    def check(self, lowering: Lowering, expr: j.Node, said: str, depth: int = 2,
-              guard: str = "") -> None:
-        """An assertion of ``expr``, only where ``guard`` holds; ``said`` its message."""
-        condition = lowering.expr(expr)
+    def evaluated(self, condition: str, depth: int = 2) -> str:
+        """A local holding ``condition``, false where evaluating it throws (a null
+        dereferenced, an index out of bounds): JML's clauses are total, and one that
+        cannot be evaluated does not hold."""
+        local = f"jml$c{self.conditions}"
+        self.conditions += 1
+        self.emit(f"boolean {local};", depth)
+        self.emit(f"try {{ {local} = {condition}; }} "
+                  f"catch (RuntimeException jml$x) {{ {local} = false; }}", depth)
+        return local
+
+    def check(self, condition: str, said: str, depth: int = 2, guard: str = "") -> None:
+        """An assertion of ``condition``, only where ``guard`` holds; ``said`` its message."""
         if guard:
             condition = f"!{guard} || {condition}"
-        self.emit(f"assert {condition} : {java_string(said)};", depth)
+        self.emit(f"assert {self.evaluated(condition, depth)} : {java_string(said)};", depth)
 
     def source(self, cases: tuple[j.SpecCase, ...], class_name: str) -> str:
         for case in cases:
@@ -95,13 +105,12 @@ class _Writer:
         pre = Lowering(self.cls, dict(self.names), helpers=self.lowering.helpers)
         if self.instance:
             for inv in self.invariants:
-                self.emit(f"if (!{pre.expr(inv.expr)}) return;  // invariant assumed")
+                self.emit(f"if (!{self.evaluated(pre.expr(inv.expr))}) return;  // invariant assumed")
         guards = []
-        for k, case in enumerate(cases):
+        for case in cases:
             requires = [c.expr for c in case.clauses if c.kind == "requires"]
             lowered = [pre.expr(e) for e in requires if not isinstance(e, j.NotSpecified)]
-            self.emit(f"boolean jml$pre{k} = {' && '.join(lowered) or 'true'};")
-            guards.append(f"jml$pre{k}")
+            guards.append(self.evaluated(" && ".join(lowered) or "true"))
         if guards:
             self.emit(f"if (!({' || '.join(guards)})) return;")
         body, olds_at = self.lines, len(self.lines)
@@ -155,7 +164,7 @@ class _Writer:
                 self.emit(f"assert !{guard} : {java_string(said)};")
             for clause in case.clauses:
                 if clause.kind == "ensures" and not isinstance(clause.expr, j.NotSpecified):
-                    self.check(self.lowering, clause.expr,
+                    self.check(self.lowering.expr(clause.expr),
                                f"ensures at {self.where(clause)}: {show(clause.expr)}", guard=guard)
         self.invariants_kept(2, "on return")
 
@@ -179,15 +188,14 @@ class _Writer:
                     condition = scope.expr(clause.expr)
                     said = (f"signals at {self.where(clause)}: ({typ}{' ' + clause.variable if clause.variable else ''}) "
                             f"{show(clause.expr)}")
-                    self.emit(f"assert !{guard} || !({THROWN} instanceof {typ}) || {condition} : "
-                              f"{java_string(said)};", 3)
+                    self.check(f"!({THROWN} instanceof {typ}) || {condition}", said, 3, guard)
         self.invariants_kept(3, "when an exception is thrown")
 
     def invariants_kept(self, depth: int, when: str) -> None:
         if self.method.static:
             return
         for inv in self.invariants:
-            self.check(self.lowering, inv.expr,
+            self.check(self.lowering.expr(inv.expr),
                        f"invariant at {self.where(inv)} does not hold {when}: {show(inv.expr)}",
                        depth)
 

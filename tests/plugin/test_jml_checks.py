@@ -337,3 +337,22 @@ def test_an_unspecified_method_may_throw_but_must_keep_the_invariant(plugin):
     assert text.startswith("the invariants of Range, kept by setLowLate(int)")
     assert ("violated: invariant at Range.java:5:9 does not hold when an exception is "
             "thrown: (low <= high)") in text
+
+
+def test_a_clause_that_throws_when_evaluated_does_not_hold(plugin):
+    write(plugin.pytester, "src/bank/Heap.java", """\
+        package bank;
+
+        public class Heap {
+            private int[] array;
+            private int size;
+            //@ invariant 0 <= size && size <= array.length;
+
+            public Heap() { }
+            public Heap(int capacity) { array = new int[capacity < 0 ? 0 : capacity]; }
+        }
+        """)
+    reprec = plugin.inline_run("--boundcheck", "src")
+    assert outcomes(reprec) == {"Heap()": "failed", "Heap(int)": "passed"}
+    assert ("violated: invariant at Heap.java:6:9 does not hold on return: "
+            "((0 <= size) && (size <= array.length))") in longrepr(reprec, "Heap()")
