@@ -87,8 +87,8 @@ def test_the_exceptions_some_case_allows_are_caught_and_each_case_asks_its_own()
 
 @pytest.mark.parametrize("ensures, construct", [
     ("\\result == (\\num_of int i; 0 <= i && i < 3; i == n)", "\\num_of"),
-    ("(\\forall int i; i < 3; i != n)", "\\forall whose range does not bound i from below "
-                                         "and above ((i < 3))"),
+    ("(\\forall int i; i < 3; i != n)", ("\\forall whose range does not bound i from below "
+                                          "and above ((i < 3))")),
     ("\\fresh(a)", "\\fresh"),
     ("(\\forall int i; 0 <= i && i < 3; \\old(a[i]) == a[i])", "\\old inside a quantifier"),
 ])
