@@ -1,17 +1,18 @@
-"""The JML checks' counterexamples run on a real JVM: the objects and arguments the
-engine reports are made by their Java statements, the harness the check ran (its Java
-source, nested in the class it checks, so that it may read private fields, as the engine
-lets it) is called with them under ``java -ea``, and it must throw the AssertionError
-naming the clause the engine reported violated."""
+"""The JML checks' counterexamples replayed on a real JVM (``--boundcheck-replay``'s
+way): the objects and arguments the engine reports are made by their Java statements,
+the harness the check ran (nested in the class it checks, so that it reads private
+fields as the engine did) is called with them with assertions on, and it must throw
+what the engine found: the AssertionError naming the clause, or the exception."""
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 from test_numeric_jvm import needs_jvm
 
 from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.counterexample.replay import Replayer
+from pytest_boundcheck.counterexample.repro import jml_replayer
 from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.engine.result import Verdict
 
@@ -39,46 +40,30 @@ public class Pot {
 """
 
 
-def nested(source: str, harness: str) -> str:
-    """``source`` with the harness's class, made a static nested class named
-    ``JmlHarness``, just before the closing brace of its top-level class."""
-    body = harness[harness.index("final class "):]
-    body = "static final class JmlHarness " + body[body.index("{"):]
-    end = source.rindex("}")
-    return source[:end] + body + "\n" + source[end:]
-
-
 @needs_jvm
 @pytest.mark.parametrize("cls, item, thrown", [
     ("jml.Account", "charge(int)", "AssertionError"),
     ("shares.Pot", "share(int)", "ArithmeticException"),
     ("shares.Pot", "add(int)", "AssertionError")])
 def test_the_counterexample_breaks_the_clause_on_the_jvm(tmp_path, cls, item, thrown):
+    root = SAMPLE
     if cls.startswith("shares."):
-        (tmp_path / "src" / "shares").mkdir(parents=True)
-        (tmp_path / "src" / "shares" / "Pot.java").write_text(SHARES)
-        tmp_path = tmp_path / "run"
-    project = Project([SAMPLE] if cls.startswith("jml.") else [tmp_path.parent / "src"])
+        root = tmp_path / "src"
+        (root / "shares").mkdir(parents=True)
+        (root / "shares" / "Pot.java").write_text(SHARES)
+    project = Project([root])
     java_class = project.program.classes[cls]
     check = next(c for c in project.jml_for(java_class) if c.id == item)
     result = project.check(java_class, check, Bounds())
     assert result.verdict is Verdict.VIOLATION
     found = result.counterexample
-    package = tmp_path / found.package
-    package.mkdir(parents=True)
-    original = Path(java_class.path)
-    (package / original.name).write_text(nested(original.read_text(), check.source))
-    arguments = ", ".join(p.name for p in check.method.params)
-    (package / "Main.java").write_text(
-        f"package {found.package};\n\npublic class Main {{\n"
-        f"    public static void main(String[] args) {{\n"
-        + "".join(f"        {line}\n" for line in found.code)
-        + f"        {java_class.simple_name}.JmlHarness.check({arguments});\n    }}\n}}\n")
-    subprocess.run(["javac", "-d", str(tmp_path / "classes"), *map(str, package.glob("*.java"))],
-                   check=True, capture_output=True)
-    run = subprocess.run(["java", "-ea", "-cp", str(tmp_path / "classes"), f"{found.package}.Main"],
-                         check=False, capture_output=True, text=True)
-    assert run.returncode != 0
     assert found.exception == thrown
+    source = Path(java_class.path).read_text()
+    replayer = Replayer(project.files)
+    try:
+        replayed = replayer.replay(jml_replayer(java_class, check, found, source), thrown)
+    finally:
+        replayer.close()
     said = f": {found.message}" if found.message else ""
-    assert f"java.lang.{thrown}{said}" in run.stderr
+    assert replayed.verdict == "confirmed", replayed.detail
+    assert replayed.detail.endswith(f"java.lang.{thrown}{said}")

@@ -356,3 +356,13 @@ def test_a_clause_that_throws_when_evaluated_does_not_hold(plugin):
     assert outcomes(reprec) == {"Heap()": "failed", "Heap(int)": "passed"}
     assert ("violated: invariant at Heap.java:6:9 does not hold on return: "
             "((0 <= size) && (size <= array.length))") in longrepr(reprec, "Heap()")
+
+
+def test_a_violation_replays_on_the_jvm(plugin):
+    write(plugin.pytester, "src/bank/Account.java", ACCOUNT.replace(
+        "0 < amount && amount <= balance", "0 < amount"))
+    result = plugin.runpytest("--boundcheck", "src", "-k", "withdraw", "--boundcheck-replay")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["confirmed on the JVM (java *): java.lang.AssertionError: "
+                                 "invariant at Account.java:5:16 does not hold on return: "
+                                 "(balance >= 0)"])
