@@ -382,7 +382,7 @@ def _unsupported_reached(solver: Solver, ctx: z3.Context, record: Exploration,
     model = answer.model
     hits = [e for e in events if z3.is_true(model.eval(e.guard, model_completion=True))]
     objects = []
-    for name, ref in params:
+    for name, ref in [(name, ref) for name, ref in params if isinstance(ref, Ref)]:
         obj = record.heap.object_by_id(model.eval(ref.id, model_completion=True).as_long())
         objects.append(f"{name} a {obj.cls.simple_name}" if obj is not None else f"{name} null")
     return UnsupportedReached(tuple(Unsupported(e.what, e.where) for e in hits), tuple(objects))

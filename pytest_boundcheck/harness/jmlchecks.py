@@ -180,8 +180,9 @@ def jml_domains(program: Program, check: JmlCheck, cls: ClassInfo,
             domains.append(ParamDomain(SELF, cls, tuple(receiver_types(program, cls)), False))
         elif isinstance(p.type, PrimType):
             domains.append(ParamDomain(p.name, p.type, (), False))
-        else:  # an array any of its length within the bound, and any elements
+        else:  # an array any of its length within the bound, and any elements; an object
+            # of a class without source (a Graphics2D) any the JDK's contracts allow
             types = (p.type,) if p.type.element is not None else tuple(
-                t for t in universe if t.is_subtype_of(p.type))
+                t for t in universe if t.is_subtype_of(p.type)) or (p.type,)
             domains.append(ParamDomain(p.name, p.type, types, p.name in check.nullable))
     return domains

@@ -144,7 +144,8 @@ class ObjectMaker:
                 refs.append(self.ex.choice(d.name, d.static, list(d.types), d.nullable,
                                            per_type=i + 1))
                 continue
-            aliases = [r for r in refs if any(o is not None and o.cls in d.types for o in r.targets)]
+            aliases = [r for r in refs if isinstance(r, Ref)
+                       and any(o is not None and o.cls in d.types for o in r.targets)]
             options = ([None] if d.nullable else []) + aliases + list(d.types)
             cuts = len(self.ex.cuts)
             try:

@@ -366,3 +366,22 @@ def test_a_violation_replays_on_the_jvm(plugin):
     result.stdout.fnmatch_lines(["confirmed on the JVM (java *): java.lang.AssertionError: "
                                  "invariant at Account.java:5:16 does not hold on return: "
                                  "(balance >= 0)"])
+
+
+def test_numbers_before_objects_and_an_argument_of_a_class_without_source(plugin):
+    write(plugin.pytester, "src/bank/Draw.java", """\
+        package bank;
+
+        public class Draw {
+            //@ ensures \\result >= 0;
+            public static int width(int scale, String label, java.awt.Graphics2D g2) {
+                assert scale != 7 : "seven is not a scale";
+                return scale < 0 ? 0 : scale;
+            }
+        }
+        """)
+    reprec = plugin.inline_run("--boundcheck", "src")
+    assert outcomes(reprec) == {"width(int,String,Graphics2D)": "failed"}
+    text = longrepr(reprec, "width(int,String,Graphics2D)")
+    assert "int scale = 7;" in text
+    assert "violated: seven is not a scale" in text
