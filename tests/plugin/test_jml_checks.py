@@ -380,8 +380,19 @@ def test_numbers_before_objects_and_an_argument_of_a_class_without_source(plugin
             }
         }
         """)
+    write(plugin.pytester, "src/bank/Half.java", """\
+        package bank;
+
+        public class Half {
+            public static int half(int x) {
+                assert x % 2 == 0;
+                return x / 2;
+            }
+        }
+        """)
     reprec = plugin.inline_run("--boundcheck", "src")
-    assert outcomes(reprec) == {"width(int,String,Graphics2D)": "failed"}
+    assert outcomes(reprec) == {"width(int,String,Graphics2D)": "failed", "half(int)": "failed"}
+    assert "violated: assert at Half.java:5" in longrepr(reprec, "half(int)")
     text = longrepr(reprec, "width(int,String,Graphics2D)")
     assert "int scale = 7;" in text
     assert "violated: seven is not a scale" in text
