@@ -73,6 +73,7 @@ def method(spec: str, body: str, fields: str = "private int balance;") -> str:
         """)
 
 
+@pytest.mark.under_xdist
 def test_a_kept_specification_passes_and_a_broken_one_fails_naming_the_clause(plugin):
     write(plugin.pytester, "src/bank/Account.java", ACCOUNT.replace(
         "balance -= amount;", "balance -= amount + (amount == 7 ? 1 : 0);"))
