@@ -32,14 +32,12 @@ class JmlCheck:
     is its harness's ``check`` (None where the check is an error or unsupported)."""
     id: str
     summary: str
-    target: MethodInfo
     method: MethodInfo | None
     unsupported: str = ""
     errors: tuple[j.JmlError, ...] = ()
     nullable: frozenset[str] = frozenset()  # the parameters that may be null
     source: str = ""  # the harness's Java source, for a reproducer to run on a JVM
-    quote: str = ""
-    advisory: bool = False
+    advisory: bool = False  # (a contract's may be; a specification's is not)
 
     @property
     def family(self) -> str:
@@ -109,24 +107,24 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile) -> list[Jml
         ident = check_id(method)
         errors = class_errors + (spec.errors if spec else ())
         if errors:
-            checks.append(JmlCheck(ident, summary, method, None, errors=errors))
+            checks.append(JmlCheck(ident, summary, None, errors=errors))
             continue
         name = f"{cls.simple_name.replace('.', '$')}$jml${len(checks)}"
         try:
             harness = lower(cls, method, cases, invariants, name)
             unsupported = _not_lowered(class_spec, spec, file, method) or harness.unsupported
             if unsupported:
-                checks.append(JmlCheck(ident, summary, method, None, unsupported))
+                checks.append(JmlCheck(ident, summary, None, unsupported))
                 continue
             path = str(Path(cls.path).with_name(f"{name}.java"))
             added = program.add_units([parse_source(harness.source, path)], origin="contract")
         except Exception as e:  # a lowering bug costs this item alone, and says so
-            checks.append(JmlCheck(ident, summary, method, None, (
+            checks.append(JmlCheck(ident, summary, None, (
                 f"this specification, which boundcheck failed to lower ({type(e).__name__}: "
                 f"{e}); please report it")))
             continue
         check = next(m for m in added[0].methods if m.name == "check")
-        checks.append(JmlCheck(ident, summary, method, check,
+        checks.append(JmlCheck(ident, summary, check,
                                nullable=_nullable(method, decls, class_spec),
                                source=harness.source))
     return checks

@@ -42,8 +42,7 @@ _UNCHECKED_CLAUSES = ("assignable",)  # read, and not checked: a skip naming the
 
 @dataclass(frozen=True)
 class Harness:
-    """A harness's class name and Java source, or why there is none (``unsupported``)."""
-    class_name: str
+    """A harness's Java source, or why there is none (``unsupported``)."""
     source: str
     unsupported: str = ""
 
@@ -55,8 +54,8 @@ def lower(cls: ClassInfo, method: MethodInfo, cases: tuple[j.SpecCase, ...],
     try:
         text = _Writer(cls, method, invariants).source(cases, class_name)
     except NotLowered as e:
-        return Harness(class_name, "", str(e))
-    return Harness(class_name, text)
+        return Harness("", str(e))
+    return Harness(text)
 
 
 class _Writer:
