@@ -22,7 +22,8 @@ DEFAULTS = Bounds()
 DEFAULT_ENCODING = "UTF-8"
 STASH = pytest.StashKey["Run"]()
 MARKERS = ("boundcheck: a bounded check of a Java class's contract (pytest-boundcheck)",
-           *(f"{f.marker}: {f.description}" for f in FAMILIES))
+           *(f"{f.marker}: {f.description}" for f in FAMILIES),
+           "boundcheck_jml: a check of a method's JML specification or its class's invariants")
 
 
 def _whole_number(least: int):
@@ -276,12 +277,17 @@ class Run:
     def reported(self, cls, contract, result) -> tuple[str, bool]:
         """The failure text with its reproducer and replay, and whether the engine and the
         JVM disagree."""
-        from pytest_boundcheck.counterexample.repro import reproducer
+        from pytest_boundcheck.counterexample.repro import jml_replayer, reproducer
         from pytest_boundcheck.report.text import message
         found = result.counterexample
         text = message(result)
-        repro = reproducer(cls, contract, found)
-        if self.repro_dir is not None:
+        if contract.family == "jml":
+            repro = jml_replayer(cls, contract, found, Path(cls.path).read_text(self.encoding))
+            if repro is None:
+                return text + "\nnot replayed: the file declares more than one top-level class", False
+        else:
+            repro = reproducer(cls, contract, found)
+        if self.repro_dir is not None and contract.family != "jml":
             written = repro.write(self.repro_dir)
             text += "\nreproducers: " + ", ".join(str(p) for p in written)
         if not self.replay:
@@ -369,7 +375,7 @@ class JavaFile(pytest.File):
             where = f"{self.path.name}:{error.line}:{error.column}" if error.line else self.path.name
             raise JavaSourceError(f"{where}: {error.detail}; this file's classes are not checked")
         for cls in run.project.classes_in(self.path):
-            contracts = run.project.contracts_for(cls)
+            contracts = run.project.contracts_for(cls) + run.project.jml_for(cls)
             if contracts:
                 yield JavaClass.from_parent(self, name=cls.fqname, java_class=cls, contracts=contracts)
 
@@ -398,15 +404,31 @@ class EngineDisagreement(Exception):
     """The JVM did not show the violation the engine found: a bug in the engine."""
 
 
+def _jml_not_checked(check) -> None:
+    """A JML check whose specification has an error is an error naming file:line:col; one
+    with a construct not lowered yet is a skip naming it. (Raised in the item's setup, so
+    that pytest reports an error; without its traceback, which is the plugin's.)"""
+    if getattr(check, "errors", ()):
+        raise pytest.fail.Exception("\n".join(
+            f"JML error: {Path(e.path).name}:{e.line}:{e.column}: {e.message}"
+            for e in check.errors), pytrace=False)
+    if getattr(check, "unsupported", ""):
+        raise pytest.skip.Exception(f"JML construct not checked yet: {check.unsupported}",
+                                    _use_item_location=True)
+
+
 class ContractItem(pytest.Item):
     def __init__(self, *, java_class, contract, **kwargs):
         super().__init__(**kwargs)
         self.java_class, self.contract = java_class, contract
         self.add_marker("boundcheck")
-        self.add_marker(f"boundcheck_{contract.family}")  # (``registry.Family.marker``)
+        self.add_marker(f"boundcheck_{contract.family}")  # (``registry.Family.marker``, jml)
         # (class, contract) on every report of the item, for the summary table: under xdist
         # the reports reach the session that prints it, the items do not
         self.user_properties.append(("boundcheck_item", f"{java_class.fqname}::{contract.id}"))
+
+    def setup(self) -> None:
+        _jml_not_checked(self.contract)
 
     def runtest(self) -> None:
         from pytest_boundcheck.engine.result import SkipReason, Verdict

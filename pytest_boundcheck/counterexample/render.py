@@ -269,7 +269,10 @@ class Rendering:
     def field_value(self, obj: HeapObj, f: FieldInfo, shown: bool = False) -> str:
         return self.java(self.heap.value_at_start(obj, f), shown=shown)
 
-    def parameter(self, name: str, ref: Ref) -> None:
+    def parameter(self, name: str, ref: Ref | Prim) -> None:
+        if isinstance(ref, Prim):  # a JML harness's number
+            self.lines.append(f"{ref.type} {name} = {self.java(ref)};")
+            return
         obj = self.target(ref)
         if obj is None:
             self.lines.append(f"Object {name} = null;")
@@ -295,7 +298,7 @@ class Rendering:
         matter."""
         columns = []
         for name, ref in params:
-            obj = self.target(ref)
+            obj = self.target(ref) if isinstance(ref, Ref) else None
             if (obj is not None and obj.cls.is_project and obj.kind != "enum"
                     and obj not in [o for _, o in columns]):
                 columns.append((name, obj))

@@ -48,8 +48,9 @@ class Replayer:
             return Replayed("not-replayed", reason)
         self._count += 1
         out = self._work / f"repro{self._count}"
-        source = repro.write(out)[1]
-        compiled = self._ask("COMPILE", str(out), self._path(self._work / "classes"), str(source))
+        sources = [p for p in repro.write(out) if not p.name.endswith("Test.java")]
+        compiled = self._ask("COMPILE", str(out), self._path(self._work / "classes"),
+                             *map(str, sources))
         if compiled[0] != "OK":
             return Replayed("not-replayed", f"the reproducer does not compile: {compiled[-1]}")
         answer = self._ask("RUN", self._path(out, self._work / "classes"), repro.main_class,

@@ -39,6 +39,9 @@ class Reproducer:
     name: str     # class name stem: Point2D_HashcodeConsistent
     test: str     # JUnit 5 source
     main: str     # plain main program source
+    # sources the main program needs besides the project's: (file name, source), in the
+    # package's folder (a JML check's class, with its harness nested in it)
+    needs: tuple[tuple[str, str], ...] = ()
 
     @property
     def main_class(self) -> str:
@@ -49,9 +52,14 @@ class Reproducer:
         folder.mkdir(parents=True, exist_ok=True)
         written = []
         for suffix, source in (("Test", self.test), ("Main", self.main)):
+            if not source:  # (a JML check's has no JUnit test yet)
+                continue
             path = folder / f"{self.name}{suffix}.java"
             path.write_text(source)
             written.append(path)
+        for name, source in self.needs:
+            (folder / name).write_text(source)
+            written.append(folder / name)
         return written
 
 
@@ -81,6 +89,35 @@ def _harness(contract: Contract) -> str:
     body = [_no_assert(line) for line in lines[1:]]
     indent = re.match(r"\s*", lines[0]).group(0)
     return "\n" + "\n".join([f"{indent}static void check({params}) {{"] + body) + "\n"
+
+
+def jml_replayer(cls: ClassInfo, check, found: Counterexample, source: str) -> Reproducer | None:
+    """A JML check's counterexample as a main program for replay: it makes the objects
+    and arguments and calls the check's harness, nested in the class it checks so that
+    it reads private fields as the engine's did, with assertions on (``java -ea``, as the
+    check ran the project's asserts). ``source`` is the text of the class's file; None
+    where the file declares more than one top-level class (the nest is not known)."""
+    unit = cls.unit
+    if unit is None or len(unit.types) != 1 or not check.source:
+        return None
+    top = unit.types[0].name
+    harness = check.source[check.source.index("final class "):]
+    nested = "static final class JmlHarness " + harness[harness.index("{"):]
+    end = source.rindex("}")
+    name = cls.simple_name.replace(".", "_") + "_" + re.sub(r"\W", "_", check.id)
+    args = ", ".join(p.name for p in check.method.params)
+    body = "\n".join(f"        {line}" for line in found.code)
+    header = f"package {found.package};\n\n" if found.package else ""
+    main = (f"{header}public class {name}Main {{\n"
+            f"    public static void main(String[] args) throws Exception {{\n"
+            f"        {name}Main.class.getClassLoader().setDefaultAssertionStatus(true);\n"
+            f"        run();\n    }}\n\n"
+            f"    static void run() throws Exception {{\n{body}\n"
+            f"        {top}.JmlHarness.check({args});\n"
+            f'        System.out.println("{cls.fqname}::{check.id} holds for these objects");\n'
+            f"    }}\n{_REFLECTION if found.reflective else ''}}}\n")
+    return Reproducer(found.package, name, "", main,
+                      ((Path(cls.path).name, source[:end] + nested + "\n" + source[end:]),))
 
 
 def _no_assert(line: str) -> str:

@@ -47,6 +47,7 @@ from pytest_boundcheck.frontend.types import ClassInfo
 from pytest_boundcheck.harness.applicable import joins_universe, receiver_types
 from pytest_boundcheck.harness.contracts import Contract
 from pytest_boundcheck.harness.domains import own_classes, parameter_domains
+from pytest_boundcheck.harness.jmlchecks import JmlCheck, jml_domains
 from pytest_boundcheck.solve.solver import configure_z3
 
 
@@ -83,7 +84,8 @@ def _run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Bou
         return AbstractWithoutSubclass(cls.simple_name), {}
     if joins_universe(program, cls, universe):
         universe = universe[:-2] + [cls] + universe[-2:]  # (String and Object stay last)
-    domains = parameter_domains(program, contract, cls, universe)
+    domains = (jml_domains(program, contract, cls, universe) if isinstance(contract, JmlCheck)
+               else parameter_domains(program, contract, cls, universe))
     # the safety net starts now: the first item of a run makes the project's tables of which
     # classes each equals accepts (seconds, on a large project), and an item run alone
     # would otherwise have less of it than it has in the whole run
@@ -116,7 +118,7 @@ def _check_within(program: Program, cls: ClassInfo, contract: Contract, bounds: 
     classes first where the others may be of many (``own_classes``): (detail, timings)."""
     clock = schedule.clock
     start = clock.now()
-    own = own_classes(contract, domains)
+    own = None if isinstance(contract, JmlCheck) else own_classes(contract, domains)
     if own is None:
         return check_on(program, cls, contract, bounds, universe, domains, schedule, config)
     first_end = start + (schedule.planned - start) * config.own_classes_share

@@ -12,10 +12,13 @@ from pytest_boundcheck.engine.check import run_check
 from pytest_boundcheck.engine.result import CheckResult, WithinSmaller
 from pytest_boundcheck.frontend import discover
 from pytest_boundcheck.frontend.clashes import clashes
+from pytest_boundcheck.frontend.jml import parse_jml
+from pytest_boundcheck.frontend.jmlcheck import check_files
 from pytest_boundcheck.frontend.parse import SourceError, parse_file
 from pytest_boundcheck.frontend.types import ClassInfo
 from pytest_boundcheck.harness import applicable, contracts
 from pytest_boundcheck.harness.contracts import Contract
+from pytest_boundcheck.harness.jmlchecks import JmlCheck, jml_checks
 
 
 class Project:
@@ -47,6 +50,8 @@ class Project:
         self.program = wiring.program_of(units)
         self.contracts = contracts.load_contracts(self.program)
         self.universe = applicable.universe(self.program)
+        self.jml = jml_checks(self.program, check_files(self.program,
+                                                          _specified(units, encoding)))
         self._by_file: dict[str, list[ClassInfo]] = {}  # path -> its classes, in order
         for c in self.program.project:
             self._by_file.setdefault(c.path, []).append(c)
@@ -60,6 +65,11 @@ class Project:
 
     def contracts_for(self, cls: ClassInfo) -> list[Contract]:
         return applicable.applicable(self.program, cls, self.contracts)
+
+    def jml_for(self, cls: ClassInfo) -> list[JmlCheck]:
+        """The JML checks of ``cls``: its specified methods and constructors, and all of
+        them if it has instance invariants (``harness.jmlchecks``)."""
+        return self.jml.get(cls.fqname, [])
 
     def check(self, cls: ClassInfo, contract: Contract, bounds: Bounds,
               config: EngineConfig = DEFAULT) -> CheckResult:
@@ -93,3 +103,14 @@ class Project:
             if self._null_causes[key]:
                 return earlier
         return contract
+
+
+def _specified(units, encoding: str) -> list:
+    """The JML annotations of the files that have any (a file without ``//@`` or ``/*@``
+    is not read twice)."""
+    found = []
+    for unit in units:
+        text = Path(unit.path).read_bytes()
+        if b"//@" in text or b"/*@" in text:
+            found.append(parse_jml(text.decode(encoding, errors="replace"), unit.path))
+    return found

@@ -141,13 +141,15 @@ def _explore(program: Program, cls: ClassInfo, contract: Contract, bounds: Bound
     family = hierarchy(program, cls)
     ex = wiring.executor(program, bounds, ctx, universe, frozenset(family), seconds, trusting,
                          config, clock)
+    ex.project_asserts = contract.family == "jml"  # a JML check runs as ``java -ea`` does
     maker = ObjectMaker(ex, bounds, family)
     refs: list[Ref] = []
 
     def make_args(state):
         made, state = maker.parameters(state, domains)
         refs.extend(made)
-        ex.arguments.update(o for r in made for o in r.targets if o is not None)
+        ex.arguments.update(o for r in made if isinstance(r, Ref) for o in r.targets
+                            if o is not None)
         return made, state
     thrown = ex.run(contract.method, make_args)
     return Explored(hand_on(ex, maker, refs, thrown), exact)
@@ -380,7 +382,7 @@ def _unsupported_reached(solver: Solver, ctx: z3.Context, record: Exploration,
     model = answer.model
     hits = [e for e in events if z3.is_true(model.eval(e.guard, model_completion=True))]
     objects = []
-    for name, ref in params:
+    for name, ref in [(name, ref) for name, ref in params if isinstance(ref, Ref)]:
         obj = record.heap.object_by_id(model.eval(ref.id, model_completion=True).as_long())
         objects.append(f"{name} a {obj.cls.simple_name}" if obj is not None else f"{name} null")
     return UnsupportedReached(tuple(Unsupported(e.what, e.where) for e in hits), tuple(objects))

@@ -19,10 +19,14 @@ def summary_table(results: dict[tuple[str, str], str],
     cut, since what lies past a bound was not checked."""
     bounded = bounded or {}
     contracts = [c for c in CONTRACT_IDS if any(k[1] == c for k in results)]
-    contracts += sorted({k[1] for k in results} - set(contracts))
     classes = sorted({k[0] for k in results})
     rows = [[cls] + [_cell(results, bounded, (cls, c)) for c in contracts] for cls in classes]
     headers = ["class"] + [SHORT.get(c, c) for c in contracts]
+    if any(k[1] not in SHORT for k in results):
+        headers.append("jml")
+        for row, cls in zip(rows, classes):
+            row.append(_jml_cell([_cell(results, bounded, k) for k in results
+                                  if k[0] == cls and k[1] not in SHORT]))
     counts = {}
     for status in results.values():
         counts[status] = counts.get(status, 0) + 1
@@ -35,6 +39,16 @@ def summary_table(results: dict[tuple[str, str], str],
     notes += [f"  {cls}::{contract}: {bounded[(cls, contract)]}" for cls, contract in starred]
     return "\n".join([tabulate(rows, headers=headers, tablefmt="simple"),
                       f"{counted(len(classes), 'class', 'classes')}: {total}", *notes])
+
+
+def _jml_cell(cells: list[str]) -> str:
+    """A class's JML items in one cell (one column per method would not fit a terminal):
+    their common outcome, else the outcomes other than a pass counted, ``FAIL 1/4``
+    (all passes, some of them ``pass*``: ``pass*``)."""
+    if len(set(cells)) <= 1:
+        return cells[0] if cells else ""
+    counts = {c: cells.count(c) for c in cells if c not in ("pass", "pass*")}
+    return " ".join(f"{c} {n}/{len(cells)}" for c, n in counts.items()) or "pass*"
 
 
 def _cell(results: dict[tuple[str, str], str], bounded: dict[tuple[str, str], str],

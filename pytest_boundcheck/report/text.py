@@ -137,7 +137,7 @@ def counterexample_text(c: Counterexample, footer: str) -> str:
         out.append("")
     if c.thrown:
         if c.exception == "AssertionError":
-            out.append(f"violated: {c.message or 'assertion'}")
+            out.append(f"violated: {c.message or f'assert at {c.thrown_at}'}")
         else:
             out.append(f"{c.exception} escaped the contract check (thrown at {c.thrown_at})")
     out.append(footer)

@@ -93,6 +93,9 @@ class Executor(StatementsMixin, SwitchMixin, ExpressionsMixin, OperatorsMixin, C
         self.clock = clock or config.work_clock(watched=ctx)
         self.deadline = self.clock.now() + (bounds.timeout if seconds is None else seconds)
         self.trusting = trusting
+        # run the project code's ``assert`` statements (``java -ea``), as a JML check does;
+        # the contracts' checks run it as the JVM does by default, without them
+        self.project_asserts = False
         self.arguments: set[HeapObj] = set()  # the objects the contract is checked on
         self.steps = 0  # statements and expressions evaluated: effort, the same on every run
         self.nesting = 0  # expressions and statements being evaluated within one another

@@ -135,11 +135,17 @@ class ObjectMaker:
     def parameters(self, state: State, domains: list[ParamDomain]) -> tuple[list[Ref], State]:
         refs: list[Ref] = []
         for i, d in enumerate(domains):
+            if isinstance(d.static, PrimType):  # a JML harness's number: any value
+                value = semantics.variable(self.ex.ctx, d.static, d.name)
+                self.ex.inputs.append((value.term, d.static))
+                refs.append(value)
+                continue
             if self.bounds.objects_mode == "fields":
                 refs.append(self.ex.choice(d.name, d.static, list(d.types), d.nullable,
                                            per_type=i + 1))
                 continue
-            aliases = [r for r in refs if any(o is not None and o.cls in d.types for o in r.targets)]
+            aliases = [r for r in refs if isinstance(r, Ref)
+                       and any(o is not None and o.cls in d.types for o in r.targets)]
             options = ([None] if d.nullable else []) + aliases + list(d.types)
             cuts = len(self.ex.cuts)
             try:

@@ -1,0 +1,52 @@
+package jml;
+
+/** A stack of ints over an array of fixed capacity. */
+public class BoundedStack {
+    private final int[] items;
+    private int size;
+    //@ public invariant items != null && 0 <= size && size <= items.length;
+
+    //@ requires capacity >= 0;
+    //@ ensures size == 0 && items.length == capacity;
+    public BoundedStack(int capacity) {
+        items = new int[capacity];
+    }
+
+    /*@ normal_behavior
+      @   requires size < items.length;
+      @   ensures size == \old(size) + 1 && items[size - 1] == x;
+      @ also exceptional_behavior
+      @   requires size == items.length;
+      @   signals_only IllegalStateException;
+      @   signals (IllegalStateException e) size == \old(size);
+      @*/
+    public void push(int x) {
+        if (size == items.length) {
+            throw new IllegalStateException("full");
+        }
+        items[size++] = x;
+    }
+
+    /*@ normal_behavior
+      @   requires size > 0;
+      @   ensures size == \old(size) - 1 && \result == items[size];
+      @*/
+    public int pop() {
+        return items[--size];
+    }
+
+    //@ ensures \result <==> (\exists int i; 0 <= i && i < size; items[i] == x);
+    public boolean contains(int x) {
+        for (int i = 0; i < size; i++) {
+            if (items[i] == x) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    //@ ensures \result == size;
+    public int size() {
+        return size;
+    }
+}
