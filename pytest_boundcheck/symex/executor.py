@@ -32,6 +32,7 @@ from pytest_boundcheck.config.workclock import WorkClock
 from pytest_boundcheck.frontend import javaast as ast
 from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.frontend.types import ClassInfo, FieldInfo, JType, MethodInfo, PrimType
+from pytest_boundcheck.symex import strings
 from pytest_boundcheck.symex.arrays import ArraysMixin
 from pytest_boundcheck.symex.calls import CallsMixin
 from pytest_boundcheck.symex.constants import ConstantsMixin
@@ -98,6 +99,7 @@ class Executor(StatementsMixin, SwitchMixin, ExpressionsMixin, OperatorsMixin, C
         self.project_asserts = False
         self.arguments: set[HeapObj] = set()  # the objects the contract is checked on
         self.steps = 0  # statements and expressions evaluated: effort, the same on every run
+        self.line = 0  # of the statement being run, in the current method's file
         self.nesting = 0  # expressions and statements being evaluated within one another
         self.fields_read: set[FieldInfo] = set()  # what a counterexample's table shows
         self.held_fields = 0  # object fields in the states paths made: ``config.held_fields``
@@ -126,16 +128,25 @@ class Executor(StatementsMixin, SwitchMixin, ExpressionsMixin, OperatorsMixin, C
         frame = Frame(method, method.owner, None)
         self.frames.append(frame)
         try:
-            args, state = make_args(State(self.true, {}, {}))  # may raise what make_args raises
-            self.start = state
-            frame.observe = True
-            state.env = {p.name: a for p, a in zip(method.params, args)}
-            self.exec_stmt(method.decl.body, state)
+            with strings.metered(self._text_work):
+                args, state = make_args(State(self.true, {}, {}))  # may raise what make_args raises
+                self.start = state
+                frame.observe = True
+                state.env = {p.name: a for p, a in zip(method.params, args)}
+                self.exec_stmt(method.decl.body, state)
         except DeadPath:
             pass
         finally:
             self.frames.pop()
         return self.handlers[0]
+
+    def _text_work(self, terms: int) -> None:
+        """Count the terms a text operation is about to build, a step each (building one
+        takes about a statement's time), and stop exploring once the work budget is spent,
+        within one long operation too: one ``replace`` over a long text builds millions."""
+        self.clock.step(terms)
+        if self.clock.now() > self.deadline:
+            raise OutOfTime(self.here(self.line))
 
     def value_at_start(self, obj: HeapObj, fld: FieldInfo) -> Value:
         """A field's value when the harness began: as construction left it, or the
@@ -154,6 +165,7 @@ class Executor(StatementsMixin, SwitchMixin, ExpressionsMixin, OperatorsMixin, C
 
     def exec_stmt(self, stmt: ast.Stmt, state: State) -> State:
         self.step()
+        self.line = stmt.line
         if self.clock.now() > self.deadline:
             raise OutOfTime(self.here(stmt.line, stmt.column))
         self.nest(state, stmt)

@@ -9,6 +9,9 @@ mapping (``toUpperCase`` and ``equalsIgnoreCase``) is Java's own on Latin-1
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import z3
@@ -17,6 +20,29 @@ from pytest_boundcheck.frontend.types import BOOLEAN, CHAR
 from pytest_boundcheck.symex import chars as classes
 from pytest_boundcheck.symex import semantics
 from pytest_boundcheck.symex.values import Prim, mk_and, mk_ite, mk_or
+
+# What the texts being built cost: a text operation on symbolic lengths builds a term for
+# each pair of chars it may align (a ``replace`` over a long text, millions), Python work
+# that Z3 does not count. ``metered`` hands the count to the exploring check's work clock.
+_meter: contextvars.ContextVar[Callable[[int], None] | None] = contextvars.ContextVar(
+    "text_work_meter", default=None)
+
+
+@contextlib.contextmanager
+def metered(charge: Callable[[int], None]):
+    """Within the block, ``charge(n)`` is told of each ``n`` terms a text operation is
+    about to build (before it builds them, so that a budget can stop a long one)."""
+    token = _meter.set(charge)
+    try:
+        yield
+    finally:
+        _meter.reset(token)
+
+
+def _charge(terms: int) -> None:
+    charge = _meter.get()
+    if charge is not None and terms:
+        charge(terms)
 
 LATIN1 = 0xFF
 
@@ -254,6 +280,7 @@ def concat(a: Text, b: Text) -> Text:
     if z3.is_bv_value(a.length):  # b's chars land at a fixed place (those past its length are 0)
         chars = a.chars[:a.length.as_long()] + b.chars
     else:
+        _charge(len(a.chars) * (len(b.chars) + 1))
         chars = []
         for k in range(len(a.chars) + len(b.chars)):
             value = _char(ctx, 0)
@@ -280,6 +307,7 @@ def starts_with(t: Text, prefix: Text, at: int = 0) -> z3.BoolRef:
 
 def contains(t: Text, part: Text) -> z3.BoolRef:
     """``t.contains(part)``: t starts with ``part`` at some index."""
+    _charge((len(t.chars) + 1) * (len(part.chars) + 1))
     return mk_or(t.ctx, [starts_with(t, part, at) for at in range(len(t.chars) + 1)])
 
 
@@ -366,6 +394,7 @@ def substring(t: Text, begin: z3.BitVecRef, end: z3.BitVecRef) -> Text:
         b = begin.as_signed_long()
         chars = tuple(mk_ite(_below(k, length), c, _char(t.ctx, 0)) for k, c in enumerate(t.chars[b:]))
     else:
+        _charge(len(t.chars) ** 2)
         chars = tuple(mk_ite(_below(k, length), char_at(t, begin + k), _char(t.ctx, 0))
                       for k in range(len(t.chars)))
     return Text(length, chars)
@@ -439,6 +468,7 @@ def replace(t: Text, target: str, replacement: Text) -> tuple[Text, z3.BoolRef]:
     ctx, units = t.ctx, utf16(target)
     empty = Text(_int(ctx, 0), ())
     out, replaced = empty, []  # replaced[k]: an occurrence at k becomes the replacement
+    _charge(len(t.chars) * len(units))
     for k, c in enumerate(t.chars):
         inside = mk_or(ctx, replaced[max(0, k - len(units) + 1):k])  # of one taken before
         match = mk_and(z3.Not(inside), starts_with(t, constant(ctx, target), k))
@@ -446,7 +476,18 @@ def replace(t: Text, target: str, replacement: Text) -> tuple[Text, z3.BoolRef]:
         kept = mk_and(_below(k, t.length), z3.Not(inside))
         own = Text(mk_ite(kept, _int(ctx, 1), _int(ctx, 0)), (mk_ite(kept, c, _char(ctx, 0)),))
         out = concat(out, merge([(match, replacement), (z3.BoolVal(True, ctx), own)]))
+        out = Text(out.length, out.chars[:_replaced_length(k, len(units), len(replacement.chars))])
     return out, mk_or(ctx, replaced)
+
+
+def _replaced_length(k: int, target: int, replacement: int) -> int:
+    """The most chars ``replace`` may have made of the first ``k + 1`` chars: with ``m``
+    occurrences among them (at most ``k // target + 1``, the last one begun but perhaps
+    not ended), ``k + target + m * (replacement - target)``; with none, ``k + 1``. The
+    chars past it are past the length on every path: keeping them, the text's chars grew
+    by the replacement's at each char (2,268 for 84 chars replaced by 27)."""
+    most = k // target + 1
+    return max(k + 1, *(k + target + m * (replacement - target) for m in (1, most)))
 
 
 def split(t: Text, separator: int, parts: int) -> tuple[list[tuple[z3.BitVecRef, z3.BitVecRef]],
@@ -456,6 +497,7 @@ def split(t: Text, separator: int, parts: int) -> tuple[list[tuple[z3.BitVecRef,
     the last), the number of separators, and how many pieces the array holds once the
     trailing empty ones are dropped (none found: the array holds the text itself)."""
     ctx, n = t.ctx, len(t.chars)
+    _charge(n * (n + 1))
     at = [mk_and(_below(k, t.length), c == separator) for k, c in enumerate(t.chars)]
     before, count = [], _int(ctx, 0)  # before[k]: the separators before index k
     for k in range(n):
