@@ -14,7 +14,7 @@ from pytest_boundcheck.frontend import discover
 from pytest_boundcheck.frontend.clashes import clashes
 from pytest_boundcheck.frontend.jml import parse_jml
 from pytest_boundcheck.frontend.jmlcheck import check_files
-from pytest_boundcheck.frontend.parse import SourceError, parse_file
+from pytest_boundcheck.frontend.parse import SourceError, decoded, parse_file
 from pytest_boundcheck.frontend.types import ClassInfo
 from pytest_boundcheck.harness import applicable, contracts
 from pytest_boundcheck.harness.contracts import Contract
@@ -107,10 +107,10 @@ class Project:
 
 def _specified(units, encoding: str) -> list:
     """The JML annotations of the files that have any (a file without ``//@`` or ``/*@``
-    is not read twice)."""
+    is not parsed twice), decoded as the Java was (``parse.decoded``: it succeeded then)."""
     found = []
     for unit in units:
         text = Path(unit.path).read_bytes()
         if b"//@" in text or b"/*@" in text:
-            found.append(parse_jml(text.decode(encoding, errors="replace"), unit.path))
+            found.append(parse_jml(decoded(text, unit.path, encoding), unit.path))
     return found
