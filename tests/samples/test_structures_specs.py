@@ -1,6 +1,7 @@
-"""The structures sample's JML reads and type-checks without an error, and its items are
-the ones its ``expected-outcomes.txt`` lists. (The outcomes themselves wait for the engine
-to check ``\\reach``: tests/samples/test_samples.py leaves the sample out until then.)"""
+"""The structures sample's JML reads and type-checks without an error, its items are the
+ones its ``expected-outcomes.txt`` lists, and one of its failures that the engine finds
+today reads as it should. (The outcomes of the items that use ``\\reach`` wait for the
+engine to check it: tests/samples/test_samples.py leaves the sample out until then.)"""
 from __future__ import annotations
 
 from sample_outcomes import SAMPLES, listed  # tests/ is on sys.path (its conftest.py)
@@ -18,3 +19,20 @@ def test_every_specification_of_the_structures_sample_reads_and_type_checks():
     listed_jml = {item.split("::", 1)[1] for item in listed("structures")
                   if not item.rpartition("::")[2].startswith(("equals-", "hashcode-"))}
     assert jml_items == listed_jml
+
+
+def test_the_broken_binary_heap_fails_with_the_papers_null_pointer_exception(pytester):
+    """InspectJ's second bug (the last entry freed before the first is read) is a failure
+    with the heap of one element that shows it, from any heap as the sample's ini asks."""
+    pytester.copy_example("structures")
+    run = pytester.runpytest("--boundcheck", ".", "-p", "no:cacheprovider",
+                             "-k", "broken and BinaryHeap and deleteMin")
+    run.assert_outcomes(failed=1, deselected=85)
+    run.stdout.fnmatch_lines([
+        "*objects: any field values*",
+    ])
+    run.stdout.fnmatch_lines([
+        "  set(self, BinaryHeap.class, \"size\", 1);",
+        "  self.deleteMin()  -> throws NullPointerException  (BinaryHeap.java:85)",
+        "NullPointerException escaped the contract check (thrown at BinaryHeap.java:85)",
+    ])
