@@ -103,6 +103,15 @@ def _check_file(program: Program, spec: j.JmlFile,
     return replace(spec, declarations=tuple(decls), statements=tuple(statements), errors=errors)
 
 
+def type_of(program: Program, expr: j.Node, method: MethodInfo,
+            names: dict[str, Type]) -> Type:
+    """The type of ``expr``, a clause's expression in ``method``'s body with ``names``
+    (parameters and locals) in scope, for lowering it; what it would report is not: the
+    clause was type-checked with the file."""
+    scope = _Scope(method.owner, method, method.static, "assert", dict(names))
+    return _Checker(program, method.owner.path, frozenset()).type_of(expr, scope)
+
+
 def _enclosing(methods, line: int) -> MethodInfo | None:
     """The innermost method whose body spans ``line``."""
     spans = [m for m in methods if m.decl.line <= line <= m.decl.end_line]
