@@ -201,7 +201,7 @@ class _ClassWriter:
                 f"catch (RuntimeException jml$x) {{ return false; }}\n    }}\n")
             self.olds.setdefault(key, []).append(OldValue(local, name, f"{name}$ok", args))
 
-    def place(self, spec: j.StmtSpec, clause: j.Clause, scopes: "_Scopes"):
+    def place(self, spec: j.StmtSpec, clause: j.Clause, scopes: _Scopes):
         """Where ``clause`` runs: ("before" | "after" | "loops", the statement's (line,
         column), the locals in scope there)."""
         if clause.kind in _LOOP_CLAUSES:

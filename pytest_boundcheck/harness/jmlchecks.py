@@ -18,8 +18,8 @@ from pytest_boundcheck.frontend import jmlast as j
 from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.frontend.parse import parse_source
 from pytest_boundcheck.frontend.types import ClassInfo, MethodInfo, PrimType, type_name
-from pytest_boundcheck.harness.applicable import receiver_types
 from pytest_boundcheck.harness import jmlbody
+from pytest_boundcheck.harness.applicable import receiver_types
 from pytest_boundcheck.harness.domains import ParamDomain
 from pytest_boundcheck.harness.jmlexpr import SELF
 from pytest_boundcheck.harness.jmlharness import lower
@@ -66,9 +66,9 @@ def jml_checks(program: Program, specs: list[j.JmlFile]) -> dict[str, list[JmlCh
                 unchecked.update(jmlbody.add_class(program, cls, files[cls.fqname],
                                                    parse_source))
             except Exception as e:  # a lowering bug costs these statements, and says so
-                unchecked.update((m, f"the JML statements of this method, which boundcheck "
-                                     f"failed to lower ({type(e).__name__}: {e}); please "
-                                     "report it") for m in [*cls.ctors, *cls.methods]
+                why = (f"the JML statements of this method, which boundcheck failed to lower "
+                       f"({type(e).__name__}: {e}); please report it")
+                unchecked.update((m, why) for m in [*cls.ctors, *cls.methods]
                                  if m.decl is not None)
     for cls in program.project:
         if cls.decl is None:
