@@ -1,0 +1,194 @@
+"""JML statements in method bodies, end to end: ``assert`` and ``assume`` where they stand,
+``loop_invariant`` at every test of its loop, ``decreases`` at every iteration's start,
+``\\old`` in a body; checked in the JML items of the method and of the methods that call
+it, never in the contract items."""
+from __future__ import annotations
+
+import pytest
+
+from tests.plugin.test_jml_checks import longrepr, outcomes, write
+
+LOOPS = """\
+    package calc;
+
+    public class Loops {
+        public static int triangle(int n) {
+            //@ assume 0 <= n && n < 6;
+            int total = 0;
+            int i = 0;
+            //@ loop_invariant 0 <= i && i <= n;
+            //@ loop_invariant total == i * (i - 1) / 2;
+            //@ decreases n - i;
+            while (i < n) {
+                total += i;
+                i++;
+            }
+            //@ assert total == n * (n - 1) / 2;
+            return total;
+        }
+
+        public static int capped(int n) {
+            //@ assume 0 <= n && n < 8;
+            int k = 0;
+            //@ loop_invariant k < 3;
+            for (int j = 0; j < n; j++) {
+                if (j % 2 == 1) continue;
+                k++;
+            }
+            return k;
+        }
+
+        public static int stalls(int n) {
+            int i = 0;
+            //@ decreases 10 - i;
+            do {
+                if (i == 2) i--;
+                i++;
+            } while (i < 4);
+            return i;
+        }
+
+        public static int negative(int n) {
+            int i = 3;
+            //@ decreases i - 1;
+            while (i >= 0) {
+                i--;
+            }
+            return i;
+        }
+    }
+    """
+
+
+def test_loop_invariants_and_decreases_pass_and_fail_naming_the_clause_and_iteration(plugin):
+    write(plugin.pytester, "src/calc/Loops.java", LOOPS)
+    reprec = plugin.inline_run("--boundcheck", "src")
+    assert outcomes(reprec) == {"triangle(int)": "passed", "capped(int)": "failed",
+                                "stalls(int)": "failed", "negative(int)": "failed"}
+    # k counts the even j: 3 after j = 4, the fifth iteration, which continue ends
+    assert ("violated: loop_invariant at Loops.java:22:13: (k < 3) does not hold after "
+            "iteration 5") in longrepr(reprec, "capped(int)")
+    assert "int n = 5;" in longrepr(reprec, "capped(int)")
+    assert ("violated: decreases at Loops.java:32:13: (10 - i) does not decrease: at the "
+            "start of iteration 4 it is not smaller than at the start of iteration 3"
+            ) in longrepr(reprec, "stalls(int)")
+    assert ("violated: decreases at Loops.java:42:13: (i - 1) is negative (or cannot be "
+            "evaluated) at the start of iteration 4") in longrepr(reprec, "negative(int)")
+
+
+STATEMENTS = """\
+    package calc;
+
+    public class Calc {
+        private int count;
+
+        public int half(int x) {
+            //@ assume x >= 0;
+            int h = x / 2;
+            //@ assert h * 2 <= x && x - h * 2 < 2;
+            return h;
+        }
+
+        public int exact(int x) {
+            int h = x / 2;
+            //@ assert h * 2 == x;
+            return h;
+        }
+
+        public int inc() {
+            int before = count;
+            count++;
+            //@ assert count == \\old(count) + 1 && before == \\old(count);
+            return before;
+        }
+
+        //@ requires x > 40;
+        public int calls(int x) {
+            return helper(x) + 1;
+        }
+
+        private int helper(int x) {
+            if (x > 100) return 0;
+            //@ assert x != 42;
+            return x;
+        }
+
+        public int plain(int x) { return x; }
+    }
+    """
+
+
+@pytest.mark.under_xdist  # the statements' class is made at collection, in each worker
+def test_assert_assume_and_a_statement_of_a_called_method(plugin):
+    write(plugin.pytester, "src/calc/Calc.java", STATEMENTS)
+    reprec = plugin.inline_run("--boundcheck", "src", "-m", "boundcheck_jml")
+    assert outcomes(reprec) == {"half(int)": "passed", "exact(int)": "failed",
+                                "inc()": "passed", "calls(int)": "failed"}
+    text = longrepr(reprec, "exact(int)")
+    assert text.startswith("the JML statements of Calc.exact(int)")
+    assert "violated: assert at Calc.java:15:13: ((h * 2) == x)" in text
+    text = longrepr(reprec, "calls(int)")
+    assert "int x = 42;" in text
+    assert "violated: assert at Calc.java:33:13: (x != 42)" in text
+
+
+def test_without_the_assume_the_assert_fails_on_a_negative_input(plugin):
+    write(plugin.pytester, "src/calc/Calc.java", STATEMENTS.replace(
+        "//@ assume x >= 0;", "// (no assumption)").replace("x - h * 2 < 2", "x - h * 2 < 1"))
+    reprec = plugin.inline_run("--boundcheck", "src", "-k", "half")
+    assert outcomes(reprec) == {"half(int)": "failed"}
+    assert "violated: assert at Calc.java:9:13" in longrepr(reprec, "half(int)")
+
+
+def test_contract_items_do_not_see_jml_statements(plugin):
+    write(plugin.pytester, "src/calc/Id.java", """\
+        package calc;
+
+        public final class Id {
+            private final int v;
+            public Id(int v) { this.v = v; }
+            @Override public boolean equals(Object o) {
+                //@ assert v != 3;
+                //@ assume v != 4;
+                return o instanceof Id && ((Id) o).v == v;
+            }
+            @Override public int hashCode() { return v == 4 ? 1 : v; }
+        }
+        """)
+    reprec = plugin.inline_run("--boundcheck", "src")
+    assert outcomes(reprec) == {"equals-reflexive": "passed", "equals-symmetric": "passed",
+                                "equals-transitive": "passed", "equals-null": "passed",
+                                "hashcode-consistent": "passed", "equals(Object)": "failed"}
+
+
+def test_an_error_in_a_body_statement_is_its_method_items_error_alone(plugin):
+    write(plugin.pytester, "src/calc/Calc.java", STATEMENTS.replace(
+        "//@ assert h * 2 == x;", "//@ assert h * 2 == y;"))
+    reprec = plugin.inline_run("--boundcheck", "src", "-m", "boundcheck_jml")
+    assert outcomes(reprec) == {"half(int)": "passed", "exact(int)": "error",
+                                "inc()": "passed", "calls(int)": "failed"}
+    assert "Calc.java:15:29: unknown name 'y'" in longrepr(reprec, "exact(int)")
+
+
+def test_a_statement_where_it_is_not_run_skips_naming_it(plugin):
+    write(plugin.pytester, "src/calc/Each.java", """\
+        package calc;
+
+        public class Each {
+            public static int total(int[] a) {
+                int s = 0;
+                //@ loop_invariant v >= 0 || s <= 0;
+                for (int v : a) {
+                    s += v;
+                }
+                return s;
+            }
+        }
+        """)
+    reprec = plugin.inline_run("--boundcheck", "src")
+    assert outcomes(reprec) == {"total(int[])": "skipped"}
+    skip = next(rep for rep in reprec.getreports("pytest_runtest_logreport") if rep.skipped)
+    assert skip.longrepr[2] == (
+        "Skipped: JML construct not checked yet: the loop_invariant statement at "
+        "Each.java:6:13, which names v where it is not in scope (the variable of an "
+        "enhanced for, at its loop's test)")
