@@ -34,7 +34,7 @@ from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.frontend.jmlcheck import type_of
 from pytest_boundcheck.frontend.jmlprint import show, show_type
 from pytest_boundcheck.frontend.types import ClassInfo, MethodInfo, PrimType
-from pytest_boundcheck.harness.jmlexpr import SELF, Lowering, NotLowered, java_name
+from pytest_boundcheck.harness.jmlexpr import SELF, Lowering, NotLowered, java_name, java_string
 
 TABLE = "jml-statements"  # the key of the project's ``BodyStatements`` in ``Program.derived``
 _LOOP_CLAUSES = ("loop_invariant", "decreases")
@@ -72,6 +72,12 @@ class BodyStatements:
     after: dict[tuple[str, int, int], tuple[BodyClause, ...]] = field(default_factory=dict)
     loops: dict[tuple[str, int, int], tuple[BodyClause, ...]] = field(default_factory=dict)
     olds: dict[tuple[str, int, int], tuple[OldValue, ...]] = field(default_factory=dict)
+    # for replay, by file: the Java each statement the JVM runs becomes, at the
+    # (line, column) of the statement it stands before (or of the brace ending its block),
+    # the classes of their methods, nested, and which clauses they are ("assert at F:l:c")
+    java: dict[str, list[tuple[int, int, str]]] = field(default_factory=dict)
+    nested: dict[str, list[str]] = field(default_factory=dict)
+    replayed: set[str] = field(default_factory=set)
 
 
 def table(program: Program) -> BodyStatements:
@@ -120,7 +126,46 @@ def add_class(program: Program, cls: ClassInfo, file: j.JmlFile,
     for key, olds in writer.olds.items():
         found.olds[key] = tuple(OldValue(o.local, made[o.value], made[o.evaluated], o.args)
                                 for o in olds)
+    found.java.setdefault(cls.path, []).extend(writer.java)
+    found.nested.setdefault(cls.path, []).append(writer.nested())
+    found.replayed.update(writer.replayed)
     return reasons
+
+
+_KINDS = ("assert", "assume", "loop_invariant", "decreases")
+
+
+def not_replayed(program: Program, message: str | None) -> str:
+    """Why a violation whose message is ``message`` cannot be replayed on the JVM: a
+    ``loop_invariant``, a ``decreases``, a clause with ``\\old`` or a statement of
+    another file than the checked class's does not run there yet; "" where it can."""
+    kind, _, rest = (message or "").partition(" at ")
+    if kind not in _KINDS or ": " not in rest:
+        return ""
+    clause = f"{kind} at {rest.partition(': ')[0]}"
+    if clause in table(program).replayed:
+        return ""
+    return (f"the JML statement {clause} does not run on the JVM yet (assert and assume "
+            "statements without \\old do)")
+
+
+def replay_source(program: Program, path: str, text: str) -> str:
+    """The file ``path`` (``text``) with its JML ``assert`` and ``assume`` statements as
+    Java, for replay on a JVM: each a statement on the line where it stands (the lines
+    stay where they were), calling its clause's method in a class nested in the file's
+    last top-level class. A false ``assume`` throws an ``IllegalStateException``: the
+    engine found a state where it holds, and a JVM that disagrees says so."""
+    found = table(program)
+    inserted = found.java.get(path)
+    if not inserted:
+        return text
+    lines = text.split("\n")
+    for line, column, java in sorted(inserted, reverse=True):
+        raw = lines[line - 1].encode()  # (columns count bytes, as tree-sitter's)
+        lines[line - 1] = (raw[:column - 1] + java.encode() + raw[column - 1:]).decode()
+    text = "\n".join(lines)
+    end = text.rindex("}")
+    return text[:end] + "".join(found.nested[path]) + text[end:]
 
 
 class _ClassWriter:
@@ -135,6 +180,8 @@ class _ClassWriter:
         self.helpers: list = []  # quantifiers' helper methods, shared by the class's clauses
         self.clauses: list[tuple[str, tuple[str, int, int], BodyClause]] = []
         self.olds: dict[tuple[str, int, int], list[OldValue]] = {}
+        self.java: list[tuple[int, int, str]] = []  # for replay (``replay_source``)
+        self.replayed: set[str] = set()
 
     def where(self, node) -> str:
         return f"{self.file}:{node.line}:{node.column}"
@@ -164,8 +211,8 @@ class _ClassWriter:
                 for expr in _olds_in(clause.expr)[:len(olds) - first_old]:
                     olds_types.append(self.java_type(method, expr, params))
                 pending.append((where, (self.cls.path, *key), clause, text, passed,
-                                range(first_old, len(olds))))
-        for k, (where, key, clause, text, passed, old_range) in enumerate(pending):
+                                range(first_old, len(olds)), spec))
+        for k, (where, key, clause, text, passed, old_range, spec) in enumerate(pending):
             name = f"m{index}$c{k}"
             params_text = [f"{java_name(self.cls)} {SELF}"] if this else []
             params_text += [f"{show_type(t)} {n}" for n, t in passed.items()]
@@ -178,6 +225,8 @@ class _ClassWriter:
             said = f"{clause.kind} at {self.where(clause)}: {show(clause.expr)}"
             self.clauses.append((where, key, BodyClause(clause.kind, said, clause.line,
                                                         clause.column, name, tuple(args))))
+            if where != "loops" and not old_range:
+                self.replayable(spec, clause, f"{self.name}.{name}({', '.join(args)})", said)
         self.old_methods(method, index, olds, olds_types, bool(this))
 
     def old_methods(self, method: MethodInfo, index: int, olds: list[tuple[str, str]],
@@ -225,6 +274,16 @@ class _ClassWriter:
             raise NotLowered(f"\\old({show(expr)}), whose type is not known")
         return text
 
+    def replayable(self, spec: j.StmtSpec, clause: j.Clause, call: str, said: str) -> None:
+        """``clause`` as a Java statement where it stands, for replay."""
+        if clause.kind == "assert":
+            java = f"assert {call} : {java_string(said)}; "
+        else:
+            java = (f"if (!{call}) throw new IllegalStateException("
+                    f"{java_string(said + ' is false on the JVM')}); ")
+        self.java.append((spec.line, spec.column, java))
+        self.replayed.add(f"{clause.kind} at {self.where(clause)}")
+
     def unsupported(self, method: MethodInfo, specs: list[j.StmtSpec], reason: str) -> None:
         """Every place of ``method``'s statements ends the path as unsupported, so that a
         check inlining the method skips rather than pass without them."""
@@ -242,9 +301,14 @@ class _ClassWriter:
         package = f"package {self.cls.package};\n\n" if self.cls.package else ""
         imports = "".join(f"import {'static ' * i.static}{i.name}{'.*' * i.wildcard};\n"
                           for i in self.cls.unit.imports)
-        helpers = "".join(h.text for h in self.helpers)
-        return (f"{package}{imports}\nfinal class {self.name} {{\n"
-                + "".join(self.methods) + helpers + "}\n")
+        return f"{package}{imports}\nfinal class {self.name} {self.members()}"
+
+    def nested(self) -> str:
+        """The class as a member of the file's top-level class, for replay."""
+        return f"\n    static final class {self.name} {self.members()}"
+
+    def members(self) -> str:
+        return "{\n" + "".join(self.methods) + "".join(h.text for h in self.helpers) + "}\n"
 
 
 def _clause_method(name: str, kind: str, params: str, text: str, olds: list[str]) -> str:

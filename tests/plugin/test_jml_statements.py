@@ -192,3 +192,18 @@ def test_a_statement_where_it_is_not_run_skips_naming_it(plugin):
         "Skipped: JML construct not checked yet: the loop_invariant statement at "
         "Each.java:6:13, which names v where it is not in scope (the variable of an "
         "enhanced for, at its loop's test)")
+
+
+def test_a_violated_body_assert_replays_on_the_jvm_and_a_loop_invariant_says_it_does_not(plugin):
+    write(plugin.pytester, "src/calc/Calc.java", STATEMENTS)
+    write(plugin.pytester, "src/calc/Loops.java", LOOPS)
+    result = plugin.runpytest("--boundcheck", "src", "-k", "exact or calls or capped",
+                              "--boundcheck-replay")
+    result.assert_outcomes(failed=3)
+    result.stdout.fnmatch_lines([
+        "confirmed on the JVM (java *): java.lang.AssertionError: assert at Calc.java:15:13: "
+        "((h * 2) == x)",
+        "confirmed on the JVM (java *): java.lang.AssertionError: assert at Calc.java:33:13: "
+        "(x != 42)",
+        "not replayed: the JML statement loop_invariant at Loops.java:22:13 does not run on "
+        "the JVM yet (assert and assume statements without \\old do)"], consecutive=False)
