@@ -34,7 +34,13 @@ from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.frontend.jmlcheck import type_of
 from pytest_boundcheck.frontend.jmlprint import show, show_type
 from pytest_boundcheck.frontend.types import ClassInfo, MethodInfo, PrimType
-from pytest_boundcheck.harness.jmlexpr import SELF, Lowering, NotLowered, java_name, java_string
+from pytest_boundcheck.harness.jmlexpr import (
+    SELF,
+    Lowering,
+    NotLowered,
+    java_name,
+    java_string,
+)
 
 TABLE = "jml-statements"  # the key of the project's ``BodyStatements`` in ``Program.derived``
 _LOOP_CLAUSES = ("loop_invariant", "decreases")

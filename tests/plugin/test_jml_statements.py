@@ -201,9 +201,9 @@ def test_a_violated_body_assert_replays_on_the_jvm_and_a_loop_invariant_says_it_
                               "--boundcheck-replay")
     result.assert_outcomes(failed=3)
     result.stdout.fnmatch_lines([
-        "confirmed on the JVM (java *): java.lang.AssertionError: assert at Calc.java:15:13: "
-        "((h * 2) == x)",
-        "confirmed on the JVM (java *): java.lang.AssertionError: assert at Calc.java:33:13: "
-        "(x != 42)",
-        "not replayed: the JML statement loop_invariant at Loops.java:22:13 does not run on "
-        "the JVM yet (assert and assume statements without \\old do)"], consecutive=False)
+        ("confirmed on the JVM (java *): java.lang.AssertionError: assert at Calc.java:15:13: "
+         "((h * 2) == x)"),
+        ("confirmed on the JVM (java *): java.lang.AssertionError: assert at Calc.java:33:13: "
+         "(x != 42)"),
+        ("not replayed: the JML statement loop_invariant at Loops.java:22:13 does not run on "
+         "the JVM yet (assert and assume statements without \\old do)")])
