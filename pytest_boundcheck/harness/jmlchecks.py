@@ -1,5 +1,5 @@
 """The JML checks of a project: one per specified method or constructor, and one per
-method and constructor of a class with instance invariants, each with its harness.
+method and constructor of a class with invariants, each with its harness.
 
 A check's id is the method's name and parameter types as its class declares them,
 ``withdraw(int)``, a constructor's the class's simple name, ``Account(int)``: stable
@@ -84,18 +84,17 @@ def _what_to_check(cls: ClassInfo, method: MethodInfo, spec: j.DeclSpec | None,
                    ) -> tuple[tuple[j.SpecCase, ...], str] | None:
     """A method's specification cases and its item's summary, or None for no item. A
     method without a specification has one if it is not private and either its class
-    has instance invariants (which it must keep: not if it is static or ``helper``) or
-    its body has JML ``statements`` or Java ``assert`` statements (which must hold); it
-    is then checked against any argument and allowed any exception (``signals_only
-    Exception``)."""
+    has invariants it must keep (not if it is ``helper``; an instance invariant, not if it
+    is static) or its body has JML ``statements`` or Java ``assert`` statements (which
+    must hold); it is then checked against any argument and allowed any exception
+    (``signals_only Exception``)."""
     name = f"{cls.simple_name}.{check_id(method)}"
     if spec is not None and spec.cases:
         return spec.cases, f"the JML specification of {name}"
     if method.private:
         return None
-    if invariants:
-        if method.static or (spec is not None and any(m.name == "helper" for m in spec.modifiers)):
-            return None
+    helper = spec is not None and any(m.name == "helper" for m in spec.modifiers)
+    if any(i.static or not method.static for i in invariants) and not helper:
         summary = f"the invariants of {cls.simple_name}, kept by {check_id(method)}"
     elif statements:
         summary = f"the JML statements of {name}"
@@ -115,7 +114,7 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile,
     decls = {(d.line, d.column): d for d in file.declarations}
     class_spec = decls.get((cls.decl.line, cls.decl.column))
     invariants = tuple(c for c in (class_spec.clauses if class_spec else ())
-                       if isinstance(c, j.InvariantClause) and not c.static)
+                       if isinstance(c, j.InvariantClause))
     class_errors = class_spec.errors if class_spec else ()
     checks = []
     members = sorted((m for m in [*cls.ctors, *cls.methods] if m.decl is not None and m.decl.body
@@ -158,12 +157,10 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile,
 def _not_lowered(class_spec: j.DeclSpec | None, spec: j.DeclSpec | None,
                  file: j.JmlFile) -> str:
     """What a method's check would leave out besides its cases' clauses and its body's
-    statements: its class's static invariants and unsupported clauses, and unsupported
-    modifiers; "" for nothing."""
+    statements: its class's unsupported clauses, and unsupported modifiers; "" for
+    nothing."""
     where = Path(file.path).name
     for clause in class_spec.clauses if class_spec else ():
-        if isinstance(clause, j.InvariantClause) and clause.static:
-            return f"static invariant at {where}:{clause.line}:{clause.column}"
         if isinstance(clause, j.UnsupportedClause):
             return f"the {clause.kind} clause at {where}:{clause.line}:{clause.column}"
     for modifier in [*(class_spec.modifiers if class_spec else ()),

@@ -1,7 +1,8 @@
 """JML statements in method bodies, end to end: ``assert`` and ``assume`` where they stand,
 ``loop_invariant`` at every test of its loop, ``decreases`` at every iteration's start,
 ``\\old`` in a body; checked in the JML items of the method and of the methods that call
-it, never in the contract items."""
+it, never in the contract items. And static invariants: kept by every method and
+constructor that is not ``helper``, static ones included."""
 from __future__ import annotations
 
 import pytest
@@ -48,6 +49,15 @@ LOOPS = """\
             return i;
         }
 
+        public static int third() {
+            int i = 0;
+            //@ loop_invariant i != 3;
+            while (i < 5) {
+                i++;
+            }
+            return i;
+        }
+
         public static int negative(int n) {
             int i = 3;
             //@ decreases i - 1;
@@ -64,7 +74,10 @@ def test_loop_invariants_and_decreases_pass_and_fail_naming_the_clause_and_itera
     write(plugin.pytester, "src/calc/Loops.java", LOOPS)
     reprec = plugin.inline_run("--boundcheck", "src")
     assert outcomes(reprec) == {"triangle(int)": "passed", "capped(int)": "failed",
-                                "stalls(int)": "failed", "negative(int)": "failed"}
+                                "stalls(int)": "failed", "third()": "failed",
+                                "negative(int)": "failed"}
+    assert ("violated: loop_invariant at Loops.java:42:13: (i != 3) does not hold after "
+            "iteration 3") in longrepr(reprec, "third()")
     # k counts the even j: 3 after j = 4, the fifth iteration, which continue ends
     assert ("violated: loop_invariant at Loops.java:22:13: (k < 3) does not hold after "
             "iteration 5") in longrepr(reprec, "capped(int)")
@@ -72,7 +85,7 @@ def test_loop_invariants_and_decreases_pass_and_fail_naming_the_clause_and_itera
     assert ("violated: decreases at Loops.java:32:13: (10 - i) does not decrease: at the "
             "start of iteration 4 it is not smaller than at the start of iteration 3"
             ) in longrepr(reprec, "stalls(int)")
-    assert ("violated: decreases at Loops.java:42:13: (i - 1) is negative (or cannot be "
+    assert ("violated: decreases at Loops.java:51:13: (i - 1) is negative (or cannot be "
             "evaluated) at the start of iteration 4") in longrepr(reprec, "negative(int)")
 
 
@@ -207,3 +220,47 @@ def test_a_violated_body_assert_replays_on_the_jvm_and_a_loop_invariant_says_it_
          "(x != 42)"),
         ("not replayed: the JML statement loop_invariant at Loops.java:22:13 does not run on "
          "the JVM yet (assert and assume statements without \\old do)")])
+
+
+COUNTER = """\
+    package calc;
+
+    public class Counter {
+        private static int made = 0;
+        private static final int LIMIT = 10;
+        private int id;
+        //@ public static invariant 0 <= made && made <= LIMIT;
+
+        public Counter() {
+            if (made < LIMIT) made++;
+            id = made;
+        }
+
+        public static void reset() { made = 0; }
+
+        public static void bump(int k) { made += k; }
+
+        public int id() { return id; }
+
+        /*@ helper @*/ public static void raw() { made = -1; }
+    }
+    """
+
+
+def test_a_static_invariant_is_kept_by_every_method_static_ones_too_but_helpers(plugin):
+    write(plugin.pytester, "src/calc/Counter.java", COUNTER)
+    reprec = plugin.inline_run("--boundcheck", "src")
+    assert outcomes(reprec) == {"Counter()": "passed", "reset()": "passed",
+                                "bump(int)": "failed", "id()": "passed"}
+    text = longrepr(reprec, "bump(int)")
+    assert text.startswith("the invariants of Counter, kept by bump(int)")
+    assert ("violated: static invariant at Counter.java:7:23 does not hold on return: "
+            "((0 <= made) && (made <= LIMIT))") in text
+
+
+def test_a_static_invariant_class_initialisation_breaks_fails_before_the_call(plugin):
+    write(plugin.pytester, "src/calc/Counter.java", COUNTER.replace("made = 0;", "made = 11;", 1))
+    reprec = plugin.inline_run("--boundcheck", "src", "-k", "reset")
+    assert outcomes(reprec) == {"reset()": "failed"}
+    assert ("violated: static invariant at Counter.java:7:23 does not hold before the call: "
+            "((0 <= made) && (made <= LIMIT))") in longrepr(reprec, "reset()")
