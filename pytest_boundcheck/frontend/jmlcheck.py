@@ -166,11 +166,12 @@ class _Checker:
     def locals_before(self, method: MethodInfo, line: int) -> dict[str, Type]:
         """The local variables the method declares before ``line`` (by line: a variable
         of an inner block that ended is in scope here too, an over-approximation that
-        costs no false error)."""
+        costs no false error); one declared with ``var`` has a type not known here."""
         found: dict[str, Type] = {}
         for node in ast.walk(method.decl.body):
             if isinstance(node, (ast.LocalVar, ast.ForEach)) and node.line <= line:
-                found[node.name] = self.program.resolve_type(node.type, method.owner)
+                found[node.name] = None if node.type.name == "var" else \
+                    self.program.resolve_type(node.type, method.owner)
         return found
 
     def method_clause(self, clause: j.Clause, scope: _Scope) -> None:

@@ -386,7 +386,7 @@ class _Scopes:
                     if isinstance(child, ast.Stmt):
                         self.walk(child, scope)
                     elif isinstance(child, ast.SwitchCase):
-                        for s in child.stmts:
+                        for s in child.body:
                             self.walk(s, scope)
 
 
@@ -427,16 +427,16 @@ def _olds_in(node) -> list[j.Node]:
 
 def _check_names(names: list[str], scope: dict, params: dict, declared: set[str],
                  clause: j.Clause, where: str) -> None:
-    """A local the clause names must be in scope where it runs, and declared with its
-    type (not ``var``)."""
+    """A local the clause names must be in scope where it runs (a block's local after
+    the block, an enhanced for's variable at its loop's test, are not), and declared
+    with its type (not ``var``)."""
     for name in names:
         if name in scope and scope[name].name == "var":
             raise NotLowered(f"the {clause.kind} statement at {where}, which names the local "
                              f"{name} declared with var")
         if name not in scope and name not in params and name in declared:
             raise NotLowered(f"the {clause.kind} statement at {where}, which names {name} "
-                             "where it is not in scope (the variable of an enhanced for, at "
-                             "its loop's test)")
+                             "where it is not in scope")
 
 
 def _check_olds(expr: j.Node, params: dict, declared: set[str]) -> None:

@@ -203,8 +203,7 @@ def test_a_statement_where_it_is_not_run_skips_naming_it(plugin):
     skip = next(rep for rep in reprec.getreports("pytest_runtest_logreport") if rep.skipped)
     assert skip.longrepr[2] == (
         "Skipped: JML construct not checked yet: the loop_invariant statement at "
-        "Each.java:6:13, which names v where it is not in scope (the variable of an "
-        "enhanced for, at its loop's test)")
+        "Each.java:6:13, which names v where it is not in scope")
 
 
 def test_a_violated_body_assert_replays_on_the_jvm_and_a_loop_invariant_says_it_does_not(plugin):
