@@ -149,7 +149,8 @@ def not_replayed(program: Program, message: str | None) -> str:
     if kind not in _KINDS or ": " not in rest:
         return ""
     clause = f"{kind} at {rest.partition(': ')[0]}"
-    if clause in table(program).replayed:
+    found = program.derived.get(TABLE)
+    if found is None or clause in found.replayed:  # (none: the message is an assert's)
         return ""
     return (f"the JML statement {clause} does not run on the JVM yet (assert and assume "
             "statements without \\old do)")
@@ -161,8 +162,8 @@ def replay_source(program: Program, path: str, text: str) -> str:
     stay where they were), calling its clause's method in a class nested in the file's
     last top-level class. A false ``assume`` throws an ``IllegalStateException``: the
     engine found a state where it holds, and a JVM that disagrees says so."""
-    found = table(program)
-    inserted = found.java.get(path)
+    found = program.derived.get(TABLE)
+    inserted = found.java.get(path) if found is not None else None
     if not inserted:
         return text
     lines = text.split("\n")

@@ -55,7 +55,6 @@ def jml_checks(program: Program, specs: list[j.JmlFile]) -> dict[str, list[JmlCh
     harnesses are added to ``program``."""
     by_path = {spec.path: spec for spec in specs}
     found: dict[str, list[JmlCheck]] = {}
-    jmlbody.table(program)
     files = {cls.fqname: by_path.get(cls.path, j.JmlFile(cls.path, (), (), ()))
              for cls in program.project if cls.decl is not None}
     # every class's statements first: a check runs those of the methods it inlines

@@ -30,7 +30,8 @@ class JmlStatementsMixin:
     """The executor's JML statements (``Executor``)."""
 
     def jml_table(self) -> BodyStatements | None:
-        """The project's JML statements, where this check runs them."""
+        """The project's JML statements, where this check runs them (None in a project
+        without any, or in a contract's check)."""
         return self.program.derived.get(TABLE) if self.project_asserts else None
 
     def jml_around(self, where: str, stmt: ast.Stmt, state: State) -> State:

@@ -26,17 +26,25 @@ class StatementsMixin:
 
     def _exec_Block(self, stmt: ast.Block, state: State) -> State:
         outer = set(state.env)
-        stmts = stmt.stmts
-        for k, s in enumerate(stmts):
-            # a JML statement runs before the first local of a declaration of several
-            # (they share its position), or after the last
-            if k == 0 or stmts[k - 1].line != s.line or stmts[k - 1].column != s.column:
-                state = self.jml_around("before", s, state)
-            state = self.exec_stmt(s, state)
-            if k + 1 == len(stmts) or stmts[k + 1].line != s.line or stmts[k + 1].column != s.column:
-                state = self.jml_around("after", s, state)
+        if self.jml_table() is None:
+            for s in stmt.stmts:
+                state = self.exec_stmt(s, state)
+        else:
+            state = self._jml_block(stmt.stmts, state)
         for name in [n for n in state.env if n not in outer]:
             del state.env[name]
+        return state
+
+    def _jml_block(self, stmts: tuple[ast.Stmt, ...], state: State) -> State:
+        """A block's statements with the JML statements that stand among them: before the
+        first local of a declaration of several (they share its position), after the
+        last."""
+        for k, s in enumerate(stmts):
+            if k == 0 or (stmts[k - 1].line, stmts[k - 1].column) != (s.line, s.column):
+                state = self.jml_around("before", s, state)
+            state = self.exec_stmt(s, state)
+            if k + 1 == len(stmts) or (stmts[k + 1].line, stmts[k + 1].column) != (s.line, s.column):
+                state = self.jml_around("after", s, state)
         return state
 
     def _exec_LocalVar(self, stmt: ast.LocalVar, state: State) -> State:
