@@ -263,3 +263,45 @@ def test_a_static_invariant_class_initialisation_breaks_fails_before_the_call(pl
     assert outcomes(reprec) == {"reset()": "failed"}
     assert ("violated: static invariant at Counter.java:7:23 does not hold before the call: "
             "((0 <= made) && (made <= LIMIT))") in longrepr(reprec, "reset()")
+
+
+def test_old_in_a_loop_invariant_and_an_old_that_throws(plugin):
+    write(plugin.pytester, "src/calc/Drain.java", """\
+        package calc;
+
+        public class Drain {
+            private int level;
+
+            public void fill(int n) { if (0 < n && n < 10) level += n; }
+
+            public void drain(int k) {
+                //@ assume 0 <= k && k <= 3 && level >= k;
+                //@ loop_invariant level >= \\old(level) - k && level <= \\old(level);
+                for (int i = 0; i < k; i++) {
+                    level--;
+                }
+            }
+
+            public void overdrain(int k) {
+                //@ assume 0 <= k && k <= 3 && level >= k;
+                //@ loop_invariant level > \\old(level) - 1;
+                for (int i = 0; i < k; i++) {
+                    level--;
+                }
+            }
+
+            public int at(int[] a, int i) {
+                int v = a[i < 0 || i >= a.length ? 0 : i];
+                //@ assert \\old(a[i]) == a[i] || a.length == 0;
+                return v;
+            }
+        }
+        """)
+    reprec = plugin.inline_run("--boundcheck", "src", "-m", "boundcheck_jml")
+    assert outcomes(reprec) == {"drain(int)": "passed", "overdrain(int)": "failed",
+                                "at(int[],int)": "failed"}
+    assert ("violated: loop_invariant at Drain.java:18:13: (level > (\\old(level) - 1)) "
+            "does not hold after iteration 1") in longrepr(reprec, "overdrain(int)")
+    # a[i] out of bounds when the method began: the clause that reads it does not hold
+    assert ("violated: assert at Drain.java:26:13: ((\\old(a[i]) == a[i]) || (a.length == 0))"
+            ) in longrepr(reprec, "at(int[],int)")
