@@ -91,11 +91,13 @@ def table(program: Program) -> BodyStatements:
     return program.derived.setdefault(TABLE, BodyStatements())
 
 
-def statements_of(file: j.JmlFile, method: MethodInfo) -> list[j.StmtSpec]:
-    """The JML statements in ``method``'s body (not in a method of a class declared in it)."""
+def statements_of(file: j.JmlFile, method: MethodInfo, inner: bool = False) -> list[j.StmtSpec]:
+    """The JML statements in ``method``'s body; with ``inner``, those in the methods of
+    the classes declared in it instead (anonymous and local classes)."""
     owner = f"{method.owner.fqname.removeprefix(method.owner.package + '.')}.{method.name}" \
         if method.owner.package else f"{method.owner.fqname}.{method.name}"
-    return [s for s in file.statements if s.clauses and s.owner == owner
+    return [s for s in file.statements if s.clauses
+            and (s.owner.startswith(owner + ".") if inner else s.owner == owner)
             and method.decl.line <= (s.line or s.clauses[0].line) <= method.decl.end_line]
 
 
@@ -110,9 +112,14 @@ def add_class(program: Program, cls: ClassInfo, file: j.JmlFile,
         if method.decl is None or method.decl.body is None:
             continue
         specs = statements_of(file, method)
-        if not specs or any(s.errors for s in specs):
+        inner = statements_of(file, method, inner=True)
+        if not (specs or inner) or any(s.errors for s in specs + inner):
             continue  # (an error is the method's check's, which reports it)
         try:
+            if inner:  # (not run: the anonymous and local classes are not lowered)
+                clause = inner[0].clauses[0]
+                raise NotLowered(f"the {clause.kind} statement at {writer.where(clause)}, "
+                                 "in a class declared in the method's body")
             writer.method(method, specs)
         except NotLowered as e:
             reasons[method] = str(e)
@@ -391,39 +398,29 @@ class _Scopes:
                             self.walk(s, scope)
 
 
+def _nodes(node, into_old: bool = True):
+    """The JML nodes of an expression, outermost first; not those inside an ``\\old``
+    unless ``into_old``."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, tuple):
+            stack.extend(reversed(n))
+        elif isinstance(n, j.Node):
+            yield n
+            if into_old or not isinstance(n, j.Old):
+                stack.extend(reversed([getattr(n, f) for f in n.__dataclass_fields__]))
+
+
 def _names_in(node) -> list[str]:
     """The simple names a JML expression reads, in order, once each."""
-    found: dict[str, None] = {}
-
-    def visit(n) -> None:
-        if isinstance(n, j.Ident):
-            found[n.name] = None
-        elif isinstance(n, tuple):
-            for m in n:
-                visit(m)
-        elif isinstance(n, j.Node):
-            for f in n.__dataclass_fields__:
-                visit(getattr(n, f))
-    visit(node)
-    return list(found)
+    return list(dict.fromkeys(n.name for n in _nodes(node) if isinstance(n, j.Ident)))
 
 
 def _olds_in(node) -> list[j.Node]:
-    """The expressions of the ``\\old``s in ``node``, outermost first, in the order
-    ``Lowering`` keeps them."""
-    found: list[j.Node] = []
-
-    def visit(n) -> None:
-        if isinstance(n, j.Old):
-            found.append(n.expr)  # (an \old inside it is the same pre-state: not kept)
-        elif isinstance(n, tuple):
-            for m in n:
-                visit(m)
-        elif isinstance(n, j.Node):
-            for f in n.__dataclass_fields__:
-                visit(getattr(n, f))
-    visit(node)
-    return found
+    """The expressions of the ``\\old``s in ``node`` in the order ``Lowering`` keeps
+    them (an ``\\old`` inside one is the same pre-state: not kept)."""
+    return [n.expr for n in _nodes(node, into_old=False) if isinstance(n, j.Old)]
 
 
 def _check_names(names: list[str], scope: dict, params: dict, declared: set[str],

@@ -120,7 +120,8 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile,
                       is not None), key=lambda m: (m.decl.line, m.decl.column))
     for method in members:
         spec = decls.get((method.decl.line, method.decl.column))
-        statements = jmlbody.statements_of(file, method)
+        statements = [*jmlbody.statements_of(file, method),
+                      *jmlbody.statements_of(file, method, inner=True)]
         checked = _what_to_check(cls, method, spec, invariants, statements)
         if checked is None:
             continue

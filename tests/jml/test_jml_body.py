@@ -51,7 +51,7 @@ def test_each_clause_is_a_method_passed_what_it_reads_and_placed_where_it_runs()
 
 
 def test_old_in_a_body_is_taken_when_the_method_begins_with_whether_it_threw():
-    program, checks = lowered("""
+    program, _ = lowered("""
     public void bump(int[] a) {
         n++;
         //@ assert n == \\old(n) + 1 && a.length == \\old(a.length);
@@ -105,6 +105,14 @@ def test_what_cannot_run_where_it_stands_is_the_methods_skip_naming_it():
         }
     }
 
+    public Runnable task(int x) {
+        return new Runnable() {
+            public void run() {
+                //@ assert x > 0;
+            }
+        };
+    }
+
     public int early(int x) {
         //@ assert \\old(x) == x;
         int y = x;
@@ -118,5 +126,7 @@ def test_what_cannot_run_where_it_stands_is_the_methods_skip_naming_it():
         "the assert statement at C.java:14:13, which names the local v declared with var")
     assert checks["cased(int)"].unsupported.startswith(
         "the assert statement at C.java:21:21, which stands where JML statements are not run")
+    assert checks["task(int)"].unsupported == (
+        "the assert statement at C.java:31:21, in a class declared in the method's body")
     assert checks["early(int)"].unsupported == (
         "\\old(y), which names the local y (a local has no value when the method begins)")
