@@ -282,7 +282,7 @@ class Run:
         found = result.counterexample
         text = message(result)
         if contract.family == "jml":
-            from pytest_boundcheck.harness.jmlbody import not_replayed, replay_source
+            from pytest_boundcheck.harness.jmlreplay import not_replayed, replay_source
             source = replay_source(self.project.program, cls.path,
                                    Path(cls.path).read_text(self.encoding))
             repro = jml_replayer(cls, contract, found, source)

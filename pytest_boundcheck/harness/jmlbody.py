@@ -78,10 +78,12 @@ class BodyStatements:
     after: dict[tuple[str, int, int], tuple[BodyClause, ...]] = field(default_factory=dict)
     loops: dict[tuple[str, int, int], tuple[BodyClause, ...]] = field(default_factory=dict)
     olds: dict[tuple[str, int, int], tuple[OldValue, ...]] = field(default_factory=dict)
-    # for replay, by file: the Java each statement the JVM runs becomes, at the
-    # (line, column) of the statement it stands before (or of the brace ending its block),
-    # the classes of their methods, nested, and which clauses they are ("assert at F:l:c")
+    # for replay (``jmlreplay``), by file: the Java each statement the JVM runs becomes,
+    # at the (line, column) of the statement it stands before (or of the brace ending its
+    # block); each loop invariant's check, at its loop's; the classes of their methods,
+    # nested; and which clauses they are ("assert at F:l:c")
     java: dict[str, list[tuple[int, int, str]]] = field(default_factory=dict)
+    loop_java: dict[str, list[tuple[int, int, str]]] = field(default_factory=dict)
     nested: dict[str, list[str]] = field(default_factory=dict)
     replayed: set[str] = field(default_factory=set)
 
@@ -140,46 +142,10 @@ def add_class(program: Program, cls: ClassInfo, file: j.JmlFile,
         found.olds[key] = tuple(OldValue(o.local, made[o.value], made[o.evaluated], o.args)
                                 for o in olds)
     found.java.setdefault(cls.path, []).extend(writer.java)
+    found.loop_java.setdefault(cls.path, []).extend(writer.loop_java)
     found.nested.setdefault(cls.path, []).append(writer.nested())
     found.replayed.update(writer.replayed)
     return reasons
-
-
-_KINDS = ("assert", "assume", "loop_invariant", "decreases")
-
-
-def not_replayed(program: Program, message: str | None) -> str:
-    """Why a violation whose message is ``message`` cannot be replayed on the JVM: a
-    ``loop_invariant``, a ``decreases``, a clause with ``\\old`` or a statement of
-    another file than the checked class's does not run there yet; "" where it can."""
-    kind, _, rest = (message or "").partition(" at ")
-    if kind not in _KINDS or ": " not in rest:
-        return ""
-    clause = f"{kind} at {rest.partition(': ')[0]}"
-    found = program.derived.get(TABLE)
-    if found is None or clause in found.replayed:  # (none: the message is an assert's)
-        return ""
-    return (f"the JML statement {clause} does not run on the JVM yet (assert and assume "
-            "statements without \\old do)")
-
-
-def replay_source(program: Program, path: str, text: str) -> str:
-    """The file ``path`` (``text``) with its JML ``assert`` and ``assume`` statements as
-    Java, for replay on a JVM: each a statement on the line where it stands (the lines
-    stay where they were), calling its clause's method in a class nested in the file's
-    last top-level class. A false ``assume`` throws an ``IllegalStateException``: the
-    engine found a state where it holds, and a JVM that disagrees says so."""
-    found = program.derived.get(TABLE)
-    inserted = found.java.get(path) if found is not None else None
-    if not inserted:
-        return text
-    lines = text.split("\n")
-    for line, column, java in sorted(inserted, reverse=True):
-        raw = lines[line - 1].encode()  # (columns count bytes, as tree-sitter's)
-        lines[line - 1] = (raw[:column - 1] + java.encode() + raw[column - 1:]).decode()
-    text = "\n".join(lines)
-    end = text.rindex("}")
-    return text[:end] + "".join(found.nested[path]) + text[end:]
 
 
 class _ClassWriter:
@@ -194,7 +160,8 @@ class _ClassWriter:
         self.helpers: list = []  # quantifiers' helper methods, shared by the class's clauses
         self.clauses: list[tuple[str, tuple[str, int, int], BodyClause]] = []
         self.olds: dict[tuple[str, int, int], list[OldValue]] = {}
-        self.java: list[tuple[int, int, str]] = []  # for replay (``replay_source``)
+        self.java: list[tuple[int, int, str]] = []  # for replay (``jmlreplay``)
+        self.loop_java: list[tuple[int, int, str]] = []
         self.replayed: set[str] = set()
 
     def where(self, node) -> str:
@@ -239,8 +206,14 @@ class _ClassWriter:
             said = f"{clause.kind} at {self.where(clause)}: {show(clause.expr)}"
             self.clauses.append((where, key, BodyClause(clause.kind, said, clause.line,
                                                         clause.column, name, tuple(args))))
+            call = f"{self.name}.{name}({', '.join(args)})"
             if where != "loops" and not old_range:
-                self.replayable(spec, clause, f"{self.name}.{name}({', '.join(args)})", said)
+                self.replayable(spec, clause, call, said)
+            elif clause.kind == "loop_invariant" and not old_range \
+                    and _replayable_loop(scopes.loops[key[1:]][1]):
+                check = f"{self.name}.held({call}, {java_string(said)})"
+                self.loop_java.append((*key[1:], check))
+                self.replayed.add(f"{clause.kind} at {self.where(clause)}")
         self.old_methods(method, index, olds, olds_types, bool(this))
 
     def old_methods(self, method: MethodInfo, index: int, olds: list[tuple[str, str]],
@@ -318,11 +291,23 @@ class _ClassWriter:
         return f"{package}{imports}\nfinal class {self.name} {self.members()}"
 
     def nested(self) -> str:
-        """The class as a member of the file's top-level class, for replay."""
-        return f"\n    static final class {self.name} {self.members()}"
+        """The class as a member of the file's top-level class, for replay, with the
+        method a loop invariant's check calls in its loop's condition."""
+        held = ("    static boolean held(boolean holds, String said) {\n"
+                "        if (!holds) throw new AssertionError(said);\n"
+                "        return true;\n    }\n")
+        return f"\n    static final class {self.name} {self.members()[:-2]}{held}}}\n"
 
     def members(self) -> str:
         return "{\n" + "".join(self.methods) + "".join(h.text for h in self.helpers) + "}\n"
+
+
+def _replayable_loop(loop: ast.Stmt) -> bool:
+    """Whether a replay can check a loop's invariants in its condition: a ``while``, a
+    ``for`` with a condition, a ``do`` whose body is a block (checked there before its
+    first test)."""
+    return isinstance(loop, ast.Loop) and loop.cond is not None and (
+        loop.test_first or isinstance(loop.body, ast.Block))
 
 
 def _clause_method(name: str, kind: str, params: str, text: str, olds: list[str]) -> str:

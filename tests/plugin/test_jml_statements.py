@@ -206,19 +206,27 @@ def test_a_statement_where_it_is_not_run_skips_naming_it(plugin):
         "Each.java:6:13, which names v where it is not in scope")
 
 
-def test_a_violated_body_assert_replays_on_the_jvm_and_a_loop_invariant_says_it_does_not(plugin):
+def test_violated_body_asserts_and_loop_invariants_replay_on_the_jvm(plugin):
     write(plugin.pytester, "src/calc/Calc.java", STATEMENTS)
-    write(plugin.pytester, "src/calc/Loops.java", LOOPS)
-    result = plugin.runpytest("--boundcheck", "src", "-k", "exact or calls or capped",
-                              "--boundcheck-replay")
-    result.assert_outcomes(failed=3)
+    do_loop = LOOPS.replace("while (i < 5) {\n                i++;\n            }",
+                            "do {\n                i++;\n            } while (i < 5);")
+    assert do_loop != LOOPS  # (third's loop, a do loop here)
+    write(plugin.pytester, "src/calc/Loops.java", do_loop)
+    result = plugin.runpytest("--boundcheck", "src", "-k", "exact or calls or capped or third "
+                              "or stalls", "--boundcheck-replay")
+    result.assert_outcomes(failed=5)
     result.stdout.fnmatch_lines([
         ("confirmed on the JVM (java *): java.lang.AssertionError: assert at Calc.java:15:13: "
          "((h * 2) == x)"),
         ("confirmed on the JVM (java *): java.lang.AssertionError: assert at Calc.java:33:13: "
          "(x != 42)"),
-        ("not replayed: the JML statement loop_invariant at Loops.java:22:13 does not run on "
-         "the JVM yet (assert and assume statements without \\old do)")])
+        ("confirmed on the JVM (java *): java.lang.AssertionError: loop_invariant at "
+         "Loops.java:22:13: (k < 3)"),
+        ("not replayed: the JML statement decreases at Loops.java:32:13 does not run on the "
+         "JVM yet (a decreases clause, a clause with \\old, an enhanced for's invariant or a "
+         "statement of another file)"),
+        ("confirmed on the JVM (java *): java.lang.AssertionError: loop_invariant at "
+         "Loops.java:42:13: (i != 3)")])
 
 
 COUNTER = """\
