@@ -80,10 +80,11 @@ class BodyStatements:
     olds: dict[tuple[str, int, int], tuple[OldValue, ...]] = field(default_factory=dict)
     # for replay (``jmlreplay``), by file: the Java each statement the JVM runs becomes,
     # at the (line, column) of the statement it stands before (or of the brace ending its
-    # block); each loop invariant's check, at its loop's; the classes of their methods,
+    # block); each loop clause's check (loop_invariant or decreases, Java), at its loop's
+    # position; the classes of their methods,
     # nested; and which clauses they are ("assert at F:l:c")
     java: dict[str, list[tuple[int, int, str]]] = field(default_factory=dict)
-    loop_java: dict[str, list[tuple[int, int, str]]] = field(default_factory=dict)
+    loop_java: dict[str, list[tuple[int, int, str, str]]] = field(default_factory=dict)
     nested: dict[str, list[str]] = field(default_factory=dict)
     replayed: set[str] = field(default_factory=set)
 
@@ -161,7 +162,7 @@ class _ClassWriter:
         self.clauses: list[tuple[str, tuple[str, int, int], BodyClause]] = []
         self.olds: dict[tuple[str, int, int], list[OldValue]] = {}
         self.java: list[tuple[int, int, str]] = []  # for replay (``jmlreplay``)
-        self.loop_java: list[tuple[int, int, str]] = []
+        self.loop_java: list[tuple[int, int, str, str]] = []
         self.replayed: set[str] = set()
 
     def where(self, node) -> str:
@@ -207,13 +208,12 @@ class _ClassWriter:
             self.clauses.append((where, key, BodyClause(clause.kind, said, clause.line,
                                                         clause.column, name, tuple(args))))
             call = f"{self.name}.{name}({', '.join(args)})"
-            if where != "loops" and not old_range:
+            if old_range:
+                continue
+            if where != "loops":
                 self.replayable(spec, clause, call, said)
-            elif clause.kind == "loop_invariant" and not old_range \
-                    and _replayable_loop(scopes.loops[key[1:]][1]):
-                check = f"{self.name}.held({call}, {java_string(said)})"
-                self.loop_java.append((*key[1:], check))
-                self.replayed.add(f"{clause.kind} at {self.where(clause)}")
+            elif _replayable_loop(scopes.loops[key[1:]][1], key[1:] in scopes.before):
+                self.replayable_loop(spec, clause, key[1:], call, said)
         self.old_methods(method, index, olds, olds_types, bool(this))
 
     def old_methods(self, method: MethodInfo, index: int, olds: list[tuple[str, str]],
@@ -271,6 +271,20 @@ class _ClassWriter:
         self.java.append((spec.line, spec.column, java))
         self.replayed.add(f"{clause.kind} at {self.where(clause)}")
 
+    def replayable_loop(self, spec: j.StmtSpec, clause: j.Clause, loop: tuple[int, int],
+                        call: str, said: str) -> None:
+        """A loop clause's check in its loop's condition, for replay; a ``decreases``
+        keeps the value at the start of the last iteration in an array declared before
+        the loop (-1: none yet)."""
+        if clause.kind == "loop_invariant":
+            check = f"{self.name}.held({call}, {java_string(said)})"
+        else:
+            kept = f"jml$d{len(self.loop_java)}"
+            self.java.append((spec.line, spec.column, f"long[] {kept} = {{-1L}}; "))
+            check = f"{self.name}.decreased({kept}, {call}, {java_string(said)})"
+        self.loop_java.append((*loop, clause.kind, check))
+        self.replayed.add(f"{clause.kind} at {self.where(clause)}")
+
     def unsupported(self, method: MethodInfo, specs: list[j.StmtSpec], reason: str) -> None:
         """Every place of ``method``'s statements ends the path as unsupported, so that a
         check inlining the method skips rather than pass without them."""
@@ -292,21 +306,31 @@ class _ClassWriter:
 
     def nested(self) -> str:
         """The class as a member of the file's top-level class, for replay, with the
-        method a loop invariant's check calls in its loop's condition."""
-        held = ("    static boolean held(boolean holds, String said) {\n"
-                "        if (!holds) throw new AssertionError(said);\n"
-                "        return true;\n    }\n")
-        return f"\n    static final class {self.name} {self.members()[:-2]}{held}}}\n"
+        methods the loop clauses' checks call in their loops' conditions."""
+        return f"\n    static final class {self.name} {self.members()[:-2]}{_LOOP_CHECKS}}}\n"
 
     def members(self) -> str:
         return "{\n" + "".join(self.methods) + "".join(h.text for h in self.helpers) + "}\n"
 
 
-def _replayable_loop(loop: ast.Stmt) -> bool:
-    """Whether a replay can check a loop's invariants in its condition: a ``while``, a
-    ``for`` with a condition, a ``do`` whose body is a block (checked there before its
-    first test)."""
-    return isinstance(loop, ast.Loop) and loop.cond is not None and (
+_LOOP_CHECKS = """\
+    static boolean held(boolean holds, String said) {
+        if (!holds) throw new AssertionError(said);
+        return true;
+    }
+    static boolean decreased(long[] last, long now, String said) {
+        if (now < 0 || last[0] >= 0 && now >= last[0]) throw new AssertionError(said);
+        last[0] = now;
+        return true;
+    }
+"""
+
+
+def _replayable_loop(loop: ast.Stmt, in_block: bool) -> bool:
+    """Whether a replay can check a loop's clauses in its condition: a ``while``, a
+    ``for`` with a condition, a ``do`` whose body is a block (checked there, at each
+    iteration's start), each in a block (where a ``decreases`` declares what it keeps)."""
+    return isinstance(loop, ast.Loop) and loop.cond is not None and in_block and (
         loop.test_first or isinstance(loop.body, ast.Block))
 
 

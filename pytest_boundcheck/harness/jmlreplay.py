@@ -10,11 +10,15 @@ compiles runs them where they stand, each calling its clause's method
   found a state where it holds, and a JVM that disagrees says so;
 - ``loop_invariant P``: in its loop's condition, ``(held(...) && (cond))``, checked at
   every test as the engine checks it; for a ``do`` loop also at the start of its body,
-  which is where the engine's check before the first test stands.
+  which is where the engine's check before the first test stands;
+- ``decreases E``: in its loop's condition after the test, ``((cond) && decreased(...))``,
+  at every iteration's start, with the value at the last one kept in an array declared
+  before the loop; a ``do`` loop's at the start of its body.
 
-A ``decreases`` clause, a clause that reads ``\\old``, an enhanced ``for``'s invariant
-and the statements of other files do not run on the JVM yet: a violation of one is
-reported as not replayed, naming it (``not_replayed``), rather than as a disagreement.
+A clause that reads ``\\old``, an enhanced ``for``'s clauses, a ``for`` without a
+condition's, a loop's that does not stand in a block, and the statements of other files
+do not run on the JVM yet: a violation of one is reported as not replayed, naming it
+(``not_replayed``), rather than as a disagreement.
 """
 from __future__ import annotations
 
@@ -40,9 +44,8 @@ def not_replayed(program: Program, message: str | None) -> str:
     found = program.derived.get(TABLE)
     if found is None or clause in found.replayed:  # (none: the message is an assert's)
         return ""
-    return (f"the JML statement {clause} does not run on the JVM yet (a decreases clause, "
-            "a clause with \\old, an enhanced for's invariant or a statement of another "
-            "file)")
+    return (f"the JML statement {clause} does not run on the JVM yet (a clause with \\old, "
+            "an enhanced for's, or a statement of another file)")
 
 
 def replay_source(program: Program, path: str, text: str) -> str:
@@ -54,9 +57,9 @@ def replay_source(program: Program, path: str, text: str) -> str:
     starts = [0]
     starts.extend(i + 1 for i, byte in enumerate(data) if byte == 0x0A)
     edits = [(starts[line - 1] + column - 1, java) for line, column, java in found.java[path]]
-    checks: dict[tuple[int, int], list[str]] = {}
-    for line, column, check in found.loop_java.get(path, ()):
-        checks.setdefault((line, column), []).append(check)
+    checks: dict[tuple[int, int], list[tuple[str, str]]] = {}
+    for line, column, kind, check in found.loop_java.get(path, ()):
+        checks.setdefault((line, column), []).append((kind, check))
     if checks:
         for loop in _loops(_parser().parse(data).root_node):
             key = (loop.start_point.row + 1, loop.start_point.column + 1)
@@ -69,15 +72,18 @@ def replay_source(program: Program, path: str, text: str) -> str:
     return text[:end] + "".join(found.nested[path]) + text[end:]
 
 
-def _loop_edits(loop: Node, checks: list[str]) -> list[tuple[int, str]]:
-    """The insertions that check a loop's invariants at each of its tests (and, in a
-    ``do`` loop, at the start of its body)."""
+def _loop_edits(loop: Node, checks: list[tuple[str, str]]) -> list[tuple[int, str]]:
+    """The insertions that check a loop's invariants at each of its tests and its
+    ``decreases`` clauses where a test holds, as the engine does; a ``do`` loop's at the
+    start of its body too (before its first test; its ``decreases`` only there)."""
     cond = loop.child_by_field_name("condition")
-    held = " && ".join(checks)
-    edits = [(cond.start_byte, f"({held} && ("), (cond.end_byte, "))")]
+    held = "".join(f"{c} && " for kind, c in checks if kind == "loop_invariant")
+    decreased = "" if loop.type == "do_statement" else \
+        "".join(f" && {c}" for kind, c in checks if kind == "decreases")
+    edits = [(cond.start_byte, f"({held}("), (cond.end_byte, f"){decreased})")]
     if loop.type == "do_statement":
         edits.append((loop.child_by_field_name("body").start_byte + 1,
-                      "".join(f" {check};" for check in checks)))
+                      "".join(f" {c};" for _, c in checks)))
     return edits
 
 

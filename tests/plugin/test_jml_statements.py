@@ -212,9 +212,20 @@ def test_violated_body_asserts_and_loop_invariants_replay_on_the_jvm(plugin):
                             "do {\n                i++;\n            } while (i < 5);")
     assert do_loop != LOOPS  # (third's loop, a do loop here)
     write(plugin.pytester, "src/calc/Loops.java", do_loop)
-    result = plugin.runpytest("--boundcheck", "src", "-k", "exact or calls or capped or third "
-                              "or stalls", "--boundcheck-replay")
-    result.assert_outcomes(failed=5)
+    write(plugin.pytester, "src/calc/Olds.java", """\
+        package calc;
+
+        public class Olds {
+            private int v;
+            public void down() {
+                v--;
+                //@ assert v == \\old(v);
+            }
+        }
+        """)
+    result = plugin.runpytest("--boundcheck", "src", "-m", "boundcheck_jml", "-k",
+                              "not half and not inc and not triangle", "--boundcheck-replay")
+    result.assert_outcomes(failed=7)
     result.stdout.fnmatch_lines([
         ("confirmed on the JVM (java *): java.lang.AssertionError: assert at Calc.java:15:13: "
          "((h * 2) == x)"),
@@ -222,11 +233,14 @@ def test_violated_body_asserts_and_loop_invariants_replay_on_the_jvm(plugin):
          "(x != 42)"),
         ("confirmed on the JVM (java *): java.lang.AssertionError: loop_invariant at "
          "Loops.java:22:13: (k < 3)"),
-        ("not replayed: the JML statement decreases at Loops.java:32:13 does not run on the "
-         "JVM yet (a decreases clause, a clause with \\old, an enhanced for's invariant or a "
-         "statement of another file)"),
+        ("confirmed on the JVM (java *): java.lang.AssertionError: decreases at "
+         "Loops.java:32:13: (10 - i)"),
         ("confirmed on the JVM (java *): java.lang.AssertionError: loop_invariant at "
-         "Loops.java:42:13: (i != 3)")])
+         "Loops.java:42:13: (i != 3)"),
+        ("confirmed on the JVM (java *): java.lang.AssertionError: decreases at "
+         "Loops.java:51:13: (i - 1)"),
+        ("not replayed: the JML statement assert at Olds.java:7:13 does not run on the JVM "
+         "yet (a clause with \\old, an enhanced for's, or a statement of another file)")])
 
 
 COUNTER = """\
