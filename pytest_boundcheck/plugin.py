@@ -282,7 +282,10 @@ class Run:
         found = result.counterexample
         text = message(result)
         if contract.family == "jml":
-            repro = jml_replayer(cls, contract, found, Path(cls.path).read_text(self.encoding))
+            from pytest_boundcheck.harness.jmlreplay import not_replayed, replay_source
+            source = replay_source(self.project.program, cls.path,
+                                   Path(cls.path).read_text(self.encoding))
+            repro = jml_replayer(cls, contract, found, source)
             if repro is None:
                 return text + "\nnot replayed: the file declares more than one top-level class", False
         else:
@@ -292,6 +295,10 @@ class Run:
             text += "\nreproducers: " + ", ".join(str(p) for p in written)
         if not self.replay:
             return text, False
+        unreplayed = not_replayed(self.project.program, found.message) \
+            if contract.family == "jml" else ""
+        if unreplayed:
+            return f"{text}\nnot replayed: {unreplayed}", False
         if not found.exact:
             return text + "\nnot replayed: the counterexample has objects Java cannot make as " \
                           "such (of a class without source, or of an unknown subclass of an " \

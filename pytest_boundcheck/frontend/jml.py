@@ -93,7 +93,7 @@ class _Reader:
                             tuple(d["clauses"]), _sorted(d["errors"]))
                  for _, d in sorted(self.decls.items())]
         statements = [j.StmtSpec(s["owner"], s["target"], s["line"], s["column"],
-                                 tuple(s["clauses"]), _sorted(s["errors"]))
+                                 tuple(s["clauses"]), _sorted(s["errors"]), s["after"])
                       for s in self.statements]
         return j.JmlFile(self.path, tuple(decls), tuple(statements), _sorted(self.errors))
 
@@ -141,7 +141,8 @@ class _Reader:
         if context in ("top", "member"):
             owners = self.attach_member(parent, group, following, owner)
         elif context == "statement":
-            owners = self.attach_statement(group, following, owner)
+            owners = self.attach_statement(group, following, _statement_before(comments[0]),
+                                           owner)
         else:
             declaration = following if context == "parameter" else \
                 parent.parent if parent.type == "modifiers" else parent
@@ -172,7 +173,7 @@ class _Reader:
         owners["member"] = [spec]
         return owners
 
-    def attach_statement(self, group: Group, following: Node | None,
+    def attach_statement(self, group: Group, following: Node | None, preceding: Node | None,
                          owner: str) -> dict[str, list[dict]]:
         owners = {"member": self.attach_modifiers(group, following, owner)}
         if not group.statement_clauses and not group.errors:
@@ -184,7 +185,9 @@ class _Reader:
             _LOOPS.get(target.type, "statement")
         spec = {"owner": owner, "target": kind, "line": line_of(following) if following else 0,
                 "column": column_of(following) if following else 0,
-                "clauses": group.statement_clauses, "errors": []}
+                "clauses": group.statement_clauses, "errors": [],
+                "after": (line_of(preceding), column_of(preceding))
+                if kind == "end of block" and preceding is not None else None}
         self.statements.append(spec)
         for clause in group.statement_clauses:
             if clause.kind in _LOOP_CLAUSES and kind not in _LOOPS.values():
@@ -251,6 +254,15 @@ def _commented_out_java_annotation(comment: str) -> bool:
 
 
 _WORD_AFTER_MARKER = re.compile(r"(?://|/\*)@([A-Za-z_]\w*)")
+
+
+def _statement_before(comment: Node) -> Node | None:
+    """The statement a run of comments beginning with ``comment`` follows in its block,
+    None where it is the block's first."""
+    node = comment.prev_named_sibling
+    while node is not None and node.type in _COMMENTS:
+        node = node.prev_named_sibling
+    return node
 
 
 def _owner_inside(node: Node, owner: str) -> str:

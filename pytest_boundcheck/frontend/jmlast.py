@@ -298,13 +298,16 @@ class StmtSpec:
     attached to the statement that follows them (``target`` its kind: while, for, do,
     foreach, statement; or ``end of block``). ``line`` and ``column`` are the statement's
     in ``javaast`` (the closing brace's, for the end of a block); ``owner`` is the dotted
-    name of the method and classes around it."""
+    name of the method and classes around it. At the end of a block, ``after`` is the
+    position of the statement the annotation follows (None in an empty block): the
+    statement it is checked after, as the code's tree records no block's end."""
     owner: str
     target: str
     line: int
     column: int
     clauses: tuple[Clause, ...]
     errors: tuple[JmlError, ...] = ()
+    after: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -103,6 +103,15 @@ def _check_file(program: Program, spec: j.JmlFile,
     return replace(spec, declarations=tuple(decls), statements=tuple(statements), errors=errors)
 
 
+def type_of(program: Program, expr: j.Node, method: MethodInfo,
+            names: dict[str, Type]) -> Type:
+    """The type of ``expr``, a clause's expression in ``method``'s body with ``names``
+    (parameters and locals) in scope, for lowering it; what it would report is not: the
+    clause was type-checked with the file."""
+    scope = _Scope(method.owner, method, method.static, "assert", dict(names))
+    return _Checker(program, method.owner.path, frozenset()).type_of(expr, scope)
+
+
 def _enclosing(methods, line: int) -> MethodInfo | None:
     """The innermost method whose body spans ``line``."""
     spans = [m for m in methods if m.decl.line <= line <= m.decl.end_line]
@@ -157,11 +166,12 @@ class _Checker:
     def locals_before(self, method: MethodInfo, line: int) -> dict[str, Type]:
         """The local variables the method declares before ``line`` (by line: a variable
         of an inner block that ended is in scope here too, an over-approximation that
-        costs no false error)."""
+        costs no false error); one declared with ``var`` has a type not known here."""
         found: dict[str, Type] = {}
         for node in ast.walk(method.decl.body):
             if isinstance(node, (ast.LocalVar, ast.ForEach)) and node.line <= line:
-                found[node.name] = self.program.resolve_type(node.type, method.owner)
+                found[node.name] = None if node.type.name == "var" else \
+                    self.program.resolve_type(node.type, method.owner)
         return found
 
     def method_clause(self, clause: j.Clause, scope: _Scope) -> None:

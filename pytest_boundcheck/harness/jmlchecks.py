@@ -1,5 +1,5 @@
 """The JML checks of a project: one per specified method or constructor, and one per
-method and constructor of a class with instance invariants, each with its harness.
+method and constructor of a class with invariants, each with its harness.
 
 A check's id is the method's name and parameter types as its class declares them,
 ``withdraw(int)``, a constructor's the class's simple name, ``Account(int)``: stable
@@ -18,6 +18,7 @@ from pytest_boundcheck.frontend import jmlast as j
 from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.frontend.parse import parse_source
 from pytest_boundcheck.frontend.types import ClassInfo, MethodInfo, PrimType, type_name
+from pytest_boundcheck.harness import jmlbody
 from pytest_boundcheck.harness.applicable import receiver_types
 from pytest_boundcheck.harness.domains import ParamDomain
 from pytest_boundcheck.harness.jmlexpr import SELF
@@ -54,31 +55,48 @@ def jml_checks(program: Program, specs: list[j.JmlFile]) -> dict[str, list[JmlCh
     harnesses are added to ``program``."""
     by_path = {spec.path: spec for spec in specs}
     found: dict[str, list[JmlCheck]] = {}
+    files = {cls.fqname: by_path.get(cls.path, j.JmlFile(cls.path, (), (), ()))
+             for cls in program.project if cls.decl is not None}
+    # every class's statements first: a check runs those of the methods it inlines
+    unchecked = {}
+    for cls in program.project:
+        if cls.decl is not None and files[cls.fqname].statements:
+            try:
+                unchecked.update(jmlbody.add_class(program, cls, files[cls.fqname],
+                                                   parse_source))
+            except Exception as e:  # a lowering bug costs these statements, and says so
+                why = (f"the JML statements of this method, which boundcheck failed to lower "
+                       f"({type(e).__name__}: {e}); please report it")
+                unchecked.update((m, why) for m in [*cls.ctors, *cls.methods]
+                                 if m.decl is not None)
     for cls in program.project:
         if cls.decl is None:
             continue
-        checks = _class_checks(program, cls, by_path.get(cls.path, j.JmlFile(cls.path, (), (), ())))
+        checks = _class_checks(program, cls, files[cls.fqname], unchecked)
         if checks:
             found[cls.fqname] = checks
     return found
 
 
 def _what_to_check(cls: ClassInfo, method: MethodInfo, spec: j.DeclSpec | None,
-                   invariants: tuple) -> tuple[tuple[j.SpecCase, ...], str] | None:
+                   invariants: tuple, statements: list[j.StmtSpec]
+                   ) -> tuple[tuple[j.SpecCase, ...], str] | None:
     """A method's specification cases and its item's summary, or None for no item. A
     method without a specification has one if it is not private and either its class
-    has instance invariants (which it must keep: not if it is static or ``helper``) or
-    its body has Java ``assert`` statements (which must hold); it is then checked
-    against any argument and allowed any exception (``signals_only Exception``)."""
+    has invariants it must keep (not if it is ``helper``; an instance invariant, not if it
+    is static) or its body has JML ``statements`` or Java ``assert`` statements (which
+    must hold); it is then checked against any argument and allowed any exception
+    (``signals_only Exception``)."""
     name = f"{cls.simple_name}.{check_id(method)}"
     if spec is not None and spec.cases:
         return spec.cases, f"the JML specification of {name}"
     if method.private:
         return None
-    if invariants:
-        if method.static or (spec is not None and any(m.name == "helper" for m in spec.modifiers)):
-            return None
+    helper = spec is not None and any(m.name == "helper" for m in spec.modifiers)
+    if any(i.static or not method.static for i in invariants) and not helper:
         summary = f"the invariants of {cls.simple_name}, kept by {check_id(method)}"
+    elif statements:
+        summary = f"the JML statements of {name}"
     elif any(isinstance(n, ast.Assert) for n in ast.walk(method.decl.body)):
         summary = f"the assert statements of {name}"
     else:
@@ -89,30 +107,36 @@ def _what_to_check(cls: ClassInfo, method: MethodInfo, spec: j.DeclSpec | None,
     return (j.SpecCase(decl.line, "behavior", "", (allow,), column=decl.column),), summary
 
 
-def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile) -> list[JmlCheck]:
+def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile,
+                  unchecked: dict[MethodInfo, str]) -> list[JmlCheck]:
+    """``unchecked``: the methods whose JML statements are not lowered, with why."""
     decls = {(d.line, d.column): d for d in file.declarations}
     class_spec = decls.get((cls.decl.line, cls.decl.column))
     invariants = tuple(c for c in (class_spec.clauses if class_spec else ())
-                       if isinstance(c, j.InvariantClause) and not c.static)
+                       if isinstance(c, j.InvariantClause))
     class_errors = class_spec.errors if class_spec else ()
     checks = []
     members = sorted((m for m in [*cls.ctors, *cls.methods] if m.decl is not None and m.decl.body
                       is not None), key=lambda m: (m.decl.line, m.decl.column))
     for method in members:
         spec = decls.get((method.decl.line, method.decl.column))
-        checked = _what_to_check(cls, method, spec, invariants)
+        statements = [*jmlbody.statements_of(file, method),
+                      *jmlbody.statements_of(file, method, inner=True)]
+        checked = _what_to_check(cls, method, spec, invariants, statements)
         if checked is None:
             continue
         cases, summary = checked
         ident = check_id(method)
-        errors = class_errors + (spec.errors if spec else ())
+        errors = class_errors + (spec.errors if spec else ()) + tuple(
+            e for s in statements for e in s.errors)
         if errors:
             checks.append(JmlCheck(ident, summary, None, errors=errors))
             continue
         name = f"{cls.simple_name.replace('.', '$')}$jml${len(checks)}"
         try:
             harness = lower(cls, method, cases, invariants, name)
-            unsupported = _not_lowered(class_spec, spec, file, method) or harness.unsupported
+            unsupported = (_not_lowered(class_spec, spec, file) or unchecked.get(method)
+                           or harness.unsupported)
             if unsupported:
                 checks.append(JmlCheck(ident, summary, None, unsupported))
                 continue
@@ -130,27 +154,19 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile) -> list[Jml
     return checks
 
 
-def _not_lowered(class_spec: j.DeclSpec | None, spec: j.DeclSpec | None, file: j.JmlFile,
-                 method: MethodInfo) -> str:
-    """What a method's check would leave out besides its cases' clauses: its class's
-    static invariants and unsupported clauses, unsupported modifiers, and the JML
-    statements in its body (``assert``, ``assume``, ``loop_invariant``, ``decreases``),
-    which are not checked yet; "" for nothing."""
+def _not_lowered(class_spec: j.DeclSpec | None, spec: j.DeclSpec | None,
+                 file: j.JmlFile) -> str:
+    """What a method's check would leave out besides its cases' clauses and its body's
+    statements: its class's unsupported clauses, and unsupported modifiers; "" for
+    nothing."""
     where = Path(file.path).name
     for clause in class_spec.clauses if class_spec else ():
-        if isinstance(clause, j.InvariantClause) and clause.static:
-            return f"static invariant at {where}:{clause.line}:{clause.column}"
         if isinstance(clause, j.UnsupportedClause):
             return f"the {clause.kind} clause at {where}:{clause.line}:{clause.column}"
     for modifier in [*(class_spec.modifiers if class_spec else ()),
                      *(spec.modifiers if spec else ())]:
         if not modifier.supported:
             return f"the modifier {modifier.name} at {where}:{modifier.line}:{modifier.column}"
-    for stmt in file.statements:
-        if method.decl.line <= stmt.line <= method.decl.end_line and stmt.clauses:
-            clause = stmt.clauses[0]
-            return (f"the {clause.kind} statement at "
-                    f"{where}:{clause.line}:{clause.column}")
     return ""
 
 

@@ -4,12 +4,14 @@ The harness of an instance method ``m(int x)`` of class ``C`` is a static
 ``check(C self, int x)`` in a class of its own, in ``C``'s package:
 
 1. the instance invariants of ``C`` are assumed of ``self`` (a path where one is false
-   returns: no check);
+   returns: no check); its static invariants are asserted: the pre-state's static fields
+   are those class initialisation and the calls that made the arguments left, which
+   must establish or keep them;
 2. each specification case's ``requires`` is evaluated; if none holds, the path returns;
 3. each ``\\old(e)`` is evaluated into a local; then ``self.m(x)`` runs;
 4. on a normal return, each ``ensures`` of a case whose precondition held is asserted,
    an ``exceptional_behavior`` case whose precondition held is violated, and the
-   invariants are asserted;
+   invariants are asserted (the static ones of a static method too);
 5. an exception is caught only if some case may allow it (``signals_only``, ``signals``);
    then each case whose precondition held must allow it, its ``signals`` predicates must
    hold, and so must the invariants. An exception no case allows escapes the harness,
@@ -50,7 +52,8 @@ class Harness:
 def lower(cls: ClassInfo, method: MethodInfo, cases: tuple[j.SpecCase, ...],
           invariants: tuple[j.InvariantClause, ...], class_name: str) -> Harness:
     """The harness checking ``method`` of ``cls`` against its ``cases`` and the class's
-    instance ``invariants``; a construct with no Java form makes it unsupported."""
+    ``invariants`` (instance and static); a construct with no Java form makes it
+    unsupported."""
     try:
         text = _Writer(cls, method, invariants).source(cases, class_name)
     except NotLowered as e:
@@ -65,7 +68,8 @@ class _Writer:
         self.file = Path(cls.path).name
         self.constructor = method.name == "<init>"
         self.instance = not method.static and not self.constructor
-        self.invariants = invariants if not method.static else ()
+        self.invariants = () if method.static else tuple(i for i in invariants if not i.static)
+        self.statics = tuple(i for i in invariants if i.static)
         self.names = {p.name: (p.name, show_type(p.type)) for p in method.decl.params}
         if self.instance:
             self.names["this"] = (SELF, java_name(cls))
@@ -105,6 +109,9 @@ class _Writer:
         if self.instance:
             for inv in self.invariants:
                 self.emit(f"if (!{self.evaluated(pre.expr(inv.expr))}) return;  // invariant assumed")
+        for inv in self.statics:
+            self.check(pre.expr(inv.expr), f"static invariant at {self.where(inv)} does not hold "
+                                           f"before the call: {show(inv.expr)}")
         guards = []
         for case in cases:
             requires = [c.expr for c in case.clauses if c.kind == "requires"]
@@ -191,11 +198,10 @@ class _Writer:
         self.invariants_kept(3, "when an exception is thrown")
 
     def invariants_kept(self, depth: int, when: str) -> None:
-        if self.method.static:
-            return
-        for inv in self.invariants:
+        for inv in self.statics + self.invariants:
+            kind = "static invariant" if inv.static else "invariant"
             self.check(self.lowering.expr(inv.expr),
-                       f"invariant at {self.where(inv)} does not hold {when}: {show(inv.expr)}",
+                       f"{kind} at {self.where(inv)} does not hold {when}: {show(inv.expr)}",
                        depth)
 
 

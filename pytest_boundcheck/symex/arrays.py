@@ -214,7 +214,7 @@ class ArraysMixin:
             ast.Block(line, (ast.LocalVar(line, stmt.type, stmt.name,
                                           ast.ArrayAccess(line, ast.Name(line, a), ast.Name(line, i))),
                              stmt.body)),
-            label=stmt.label)
+            label=stmt.label, column=stmt.column)  # (where its JML clauses are found)
         state = self.exec_stmt(loop, state)
         del state.env[a]
         return state

@@ -286,7 +286,7 @@ def for_each_loop(stmt: ast.ForEach, collection: str, index: str, max_length: in
         (ast.Update(line, "++", True, ast.Name(line, index)),),
         ast.Block(line, (ast.LocalVar(line, stmt.type, stmt.name, _as_declared(stmt.type, item)),
                          stmt.body)),
-        label=stmt.label)
+        label=stmt.label, column=stmt.column)  # (where its JML clauses are found)
 
 
 def _as_declared(t, item):

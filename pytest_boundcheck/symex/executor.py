@@ -39,6 +39,7 @@ from pytest_boundcheck.symex.constants import ConstantsMixin
 from pytest_boundcheck.symex.expressions import ExpressionsMixin
 from pytest_boundcheck.symex.heap import HeapMixin
 from pytest_boundcheck.symex.invoke import InvokeMixin
+from pytest_boundcheck.symex.jmlstatements import JmlStatementsMixin
 from pytest_boundcheck.symex.model_api import ModelContext, ModelTable
 from pytest_boundcheck.symex.opaque import OpaqueMixin
 from pytest_boundcheck.symex.operators import OperatorsMixin
@@ -74,7 +75,7 @@ class SolverAids:
 
 class Executor(StatementsMixin, SwitchMixin, ExpressionsMixin, OperatorsMixin, ConstantsMixin,
                CallsMixin, InvokeMixin, UnknownCallsMixin, OpaqueMixin, HeapMixin, StringsMixin,
-               ArraysMixin, StaticsMixin, PathsMixin):
+               ArraysMixin, StaticsMixin, PathsMixin, JmlStatementsMixin):
     def __init__(self, program: Program, bounds: Bounds, ctx: z3.Context,
                  universe: list[ClassInfo], own: frozenset[ClassInfo] = frozenset(),
                  seconds: float | None = None, trusting: bool = False,

@@ -49,6 +49,7 @@ class InvokeMixin:
             if method.name == "<init>":
                 entry = self._constructor_prologue(method, entry)
                 body = ast.Block(body.line, tuple(s for s in body.stmts if not isinstance(s, ast.CtorCall)))
+            entry = self.jml_entry(method, entry)
             end = self.exec_stmt(body, entry)
             frame.returns.append((end, None, (method.decl.line, method.decl.column)))
         except DeadPath:

@@ -26,10 +26,25 @@ class StatementsMixin:
 
     def _exec_Block(self, stmt: ast.Block, state: State) -> State:
         outer = set(state.env)
-        for s in stmt.stmts:
-            state = self.exec_stmt(s, state)
+        if self.jml_table() is None:
+            for s in stmt.stmts:
+                state = self.exec_stmt(s, state)
+        else:
+            state = self._jml_block(stmt.stmts, state)
         for name in [n for n in state.env if n not in outer]:
             del state.env[name]
+        return state
+
+    def _jml_block(self, stmts: tuple[ast.Stmt, ...], state: State) -> State:
+        """A block's statements with the JML statements that stand among them: before the
+        first local of a declaration of several (they share its position), after the
+        last."""
+        for k, s in enumerate(stmts):
+            if k == 0 or (stmts[k - 1].line, stmts[k - 1].column) != (s.line, s.column):
+                state = self.jml_around("before", s, state)
+            state = self.exec_stmt(s, state)
+            if k + 1 == len(stmts) or (stmts[k + 1].line, stmts[k + 1].column) != (s.line, s.column):
+                state = self.jml_around("after", s, state)
         return state
 
     def _exec_LocalVar(self, stmt: ast.LocalVar, state: State) -> State:
@@ -82,7 +97,7 @@ class StatementsMixin:
             for i in range(self.bounds.unroll + 1):
                 before = current.guard
                 current = self.branch(current, self.true,
-                                      lambda s, first=i == 0: self._loop_test(stmt, s, first, exits))
+                                      lambda s, i=i: self._loop_test(stmt, s, i, exits))
                 if current is None or (i > 0 and not current.guard.eq(before)
                                        and not self.feasible(current.guard, "loop")):
                     break
@@ -100,13 +115,16 @@ class StatementsMixin:
             del out.env[name]
         return out
 
-    def _loop_test(self, stmt: ast.Loop, state: State, first: bool, exits: list) -> State:
-        """One evaluation of the loop condition: files the exit, goes on where it holds."""
-        if stmt.cond is None or (first and not stmt.test_first):
-            return state
-        c, state = self.eval_cond(stmt.cond, state)
-        exits.append(self.branch(state, mk_not(c), lambda s: s))
-        return self._joined(self.branch(state, c, lambda s: s))
+    def _loop_test(self, stmt: ast.Loop, state: State, iteration: int, exits: list) -> State:
+        """The ``iteration``-th evaluation of the loop condition (from 0): files the exit,
+        goes on where it holds; the loop's JML invariants are checked before it, its
+        ``decreases`` clauses where it holds."""
+        state = self.jml_loop_test(stmt, state, iteration)
+        if stmt.cond is not None and (iteration > 0 or stmt.test_first):
+            c, state = self.eval_cond(stmt.cond, state)
+            exits.append(self.branch(state, mk_not(c), lambda s: s))
+            state = self._joined(self.branch(state, c, lambda s: s))
+        return self.jml_iteration(stmt, state, iteration + 1)
 
     def _loop_body(self, stmt: ast.Loop, state: State, jump: Jump) -> State:
         end = self.branch(state, self.true, lambda s: self.exec_stmt(stmt.body, s))

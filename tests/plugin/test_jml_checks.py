@@ -247,20 +247,6 @@ def test_a_project_without_jml_gets_no_jml_item(plugin):
     result.stdout.fnmatch_lines(["no tests collected*"])
 
 
-def test_a_jml_statement_in_the_body_skips_naming_it(plugin):
-    write(plugin.pytester, "src/bank/Account.java", method(
-        "//@ ensures \\result == balance;",
-        """public int get() {
-                //@ assert balance > 5;
-                return balance;
-            }"""))
-    reprec = plugin.inline_run("--boundcheck", "src")
-    assert outcomes(reprec) == {"get()": "skipped"}
-    skip = next(rep for rep in reprec.getreports("pytest_runtest_logreport") if rep.skipped)
-    assert skip.longrepr[2] == ("Skipped: JML construct not checked yet: the assert statement "
-                                "at Account.java:8:13")
-
-
 def test_a_method_with_java_asserts_and_no_jml_is_checked_for_every_argument(plugin):
     write(plugin.pytester, "src/bank/Calc.java", """\
         package bank;

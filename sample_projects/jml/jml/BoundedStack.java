@@ -37,6 +37,9 @@ public class BoundedStack {
 
     //@ ensures \result <==> (\exists int i; 0 <= i && i < size; items[i] == x);
     public boolean contains(int x) {
+        //@ loop_invariant 0 <= i && i <= size;
+        //@ loop_invariant (\forall int k; 0 <= k && k < i; items[k] != x);
+        //@ decreases size - i;
         for (int i = 0; i < size; i++) {
             if (items[i] == x) {
                 return true;
