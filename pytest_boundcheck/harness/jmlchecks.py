@@ -16,12 +16,13 @@ from pathlib import Path
 from pytest_boundcheck.frontend import javaast as ast
 from pytest_boundcheck.frontend import jmlast as j
 from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.frontend.jmlnull import mark_non_null, non_null_fields, non_null_result
 from pytest_boundcheck.frontend.parse import parse_source
 from pytest_boundcheck.frontend.types import ClassInfo, MethodInfo, PrimType, type_name
 from pytest_boundcheck.harness.applicable import receiver_types
 from pytest_boundcheck.harness.domains import ParamDomain
 from pytest_boundcheck.harness.jmlexpr import SELF
-from pytest_boundcheck.harness.jmlharness import lower
+from pytest_boundcheck.harness.jmlharness import NonNull, lower
 
 FAMILY = "jml"  # its pytest marker is ``boundcheck_jml``
 
@@ -51,7 +52,9 @@ def check_id(method: MethodInfo) -> str:
 
 def jml_checks(program: Program, specs: list[j.JmlFile]) -> dict[str, list[JmlCheck]]:
     """Each project class's JML checks (by its full name), in source order; their
-    harnesses are added to ``program``."""
+    harnesses are added to ``program``, and the non-null fields and parameters of the
+    files with annotations marked in it (``jmlnull``)."""
+    mark_non_null(program, specs)
     by_path = {spec.path: spec for spec in specs}
     found: dict[str, list[JmlCheck]] = {}
     for cls in program.project:
@@ -67,9 +70,10 @@ def _what_to_check(cls: ClassInfo, method: MethodInfo, spec: j.DeclSpec | None,
                    invariants: tuple) -> tuple[tuple[j.SpecCase, ...], str] | None:
     """A method's specification cases and its item's summary, or None for no item. A
     method without a specification has one if it is not private and either its class
-    has instance invariants (which it must keep: not if it is static or ``helper``) or
-    its body has Java ``assert`` statements (which must hold); it is then checked
-    against any argument and allowed any exception (``signals_only Exception``)."""
+    has instance invariants, non-null fields among them (which it must keep: not if it
+    is static or ``helper``) or its body has Java ``assert`` statements (which must
+    hold); it is then checked against any argument and allowed any exception
+    (``signals_only Exception``)."""
     name = f"{cls.simple_name}.{check_id(method)}"
     if spec is not None and spec.cases:
         return spec.cases, f"the JML specification of {name}"
@@ -95,12 +99,13 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile) -> list[Jml
     invariants = tuple(c for c in (class_spec.clauses if class_spec else ())
                        if isinstance(c, j.InvariantClause) and not c.static)
     class_errors = class_spec.errors if class_spec else ()
+    fields = _non_null_fields(cls) if cls in program.nullness_declared else ()
     checks = []
     members = sorted((m for m in [*cls.ctors, *cls.methods] if m.decl is not None and m.decl.body
                       is not None), key=lambda m: (m.decl.line, m.decl.column))
     for method in members:
         spec = decls.get((method.decl.line, method.decl.column))
-        checked = _what_to_check(cls, method, spec, invariants)
+        checked = _what_to_check(cls, method, spec, invariants or fields)
         if checked is None:
             continue
         cases, summary = checked
@@ -111,7 +116,9 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile) -> list[Jml
             continue
         name = f"{cls.simple_name.replace('.', '$')}$jml${len(checks)}"
         try:
-            harness = lower(cls, method, cases, invariants, name)
+            non_null = NonNull(fields, cls in program.nullness_declared
+                               and non_null_result(method, decls))
+            harness = lower(cls, method, cases, invariants, name, non_null)
             unsupported = _not_lowered(class_spec, spec, file, method) or harness.unsupported
             if unsupported:
                 checks.append(JmlCheck(ident, summary, None, unsupported))
@@ -125,7 +132,9 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile) -> list[Jml
             continue
         check = next(m for m in added[0].methods if m.name == "check")
         checks.append(JmlCheck(ident, summary, check,
-                               nullable=_nullable(method, decls, class_spec),
+                               nullable=frozenset(p.name for p in method.params
+                                                  if not isinstance(p.type, PrimType)
+                                                  and not p.never_null),
                                source=harness.source))
     return checks
 
@@ -154,16 +163,14 @@ def _not_lowered(class_spec: j.DeclSpec | None, spec: j.DeclSpec | None, file: j
     return ""
 
 
-def _nullable(method: MethodInfo, decls: dict, class_spec: j.DeclSpec | None) -> frozenset[str]:
-    """The reference parameters that may be null: JML's default is non-null, so those
-    declared ``nullable``, or all in a class declared ``nullable_by_default``."""
-    def says(spec: j.DeclSpec | None, word: str) -> bool:
-        return spec is not None and any(m.name == word for m in spec.modifiers)
-    if says(class_spec, "nullable_by_default"):
-        return frozenset(p.name for p in method.decl.params)
-    said = {d.name for d in decls.values() if d.kind == "parameter" and says(d, "nullable")
-            and method.decl.line <= d.line <= method.decl.end_line}
-    return frozenset(p.name for p in method.decl.params if p.name in said)
+def _non_null_fields(cls: ClassInfo) -> tuple[tuple[str, str], ...]:
+    """The non-null fields of ``cls``'s objects (``jmlnull.non_null_fields``), each with
+    where it is declared (file:line:col), for a violation to name."""
+    found = []
+    for fld in non_null_fields(cls):
+        decl = next(f for f in fld.owner.decl.fields if f.name == fld.name)
+        found.append((fld.name, f"{Path(fld.owner.path).name}:{decl.line}:{decl.column}"))
+    return tuple(found)
 
 
 def jml_domains(program: Program, check: JmlCheck, cls: ClassInfo,

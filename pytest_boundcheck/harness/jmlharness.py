@@ -18,6 +18,10 @@ The harness of an instance method ``m(int x)`` of class ``C`` is a static
 A constructor's harness makes the object with ``new C(x)`` and asserts its ``ensures``
 and the invariants of the object; a static method's has no ``self`` and no invariants.
 Each assertion's message names its clause with its file:line:col.
+
+JML's non-null default (``NonNull``) adds to the invariants: each non-null field of
+``self`` is assumed to hold an object before the call and asserted to after it, as an
+invariant is, and a non-null result is asserted not to be null.
 """
 from __future__ import annotations
 
@@ -41,6 +45,15 @@ _UNCHECKED_CLAUSES = ("assignable",)  # read, and not checked: a skip naming the
 
 
 @dataclass(frozen=True)
+class NonNull:
+    """What JML's non-null default asks of a method beside its specification: each of
+    ``fields`` (a name and where it is declared, ``file:line:col``) holds an object
+    before and after the call; ``result``: what it returns is not null."""
+    fields: tuple[tuple[str, str], ...] = ()
+    result: bool = False
+
+
+@dataclass(frozen=True)
 class Harness:
     """A harness's Java source, or why there is none (``unsupported``)."""
     source: str
@@ -48,11 +61,13 @@ class Harness:
 
 
 def lower(cls: ClassInfo, method: MethodInfo, cases: tuple[j.SpecCase, ...],
-          invariants: tuple[j.InvariantClause, ...], class_name: str) -> Harness:
-    """The harness checking ``method`` of ``cls`` against its ``cases`` and the class's
-    instance ``invariants``; a construct with no Java form makes it unsupported."""
+          invariants: tuple[j.InvariantClause, ...], class_name: str,
+          non_null: NonNull = NonNull()) -> Harness:
+    """The harness checking ``method`` of ``cls`` against its ``cases``, the class's
+    instance ``invariants`` and what ``non_null`` says; a construct with no Java form
+    makes it unsupported."""
     try:
-        text = _Writer(cls, method, invariants).source(cases, class_name)
+        text = _Writer(cls, method, invariants, non_null).source(cases, class_name)
     except NotLowered as e:
         return Harness("", str(e))
     return Harness(text)
@@ -60,8 +75,8 @@ def lower(cls: ClassInfo, method: MethodInfo, cases: tuple[j.SpecCase, ...],
 
 class _Writer:
     def __init__(self, cls: ClassInfo, method: MethodInfo,
-                 invariants: tuple[j.InvariantClause, ...]):
-        self.cls, self.method = cls, method
+                 invariants: tuple[j.InvariantClause, ...], non_null: NonNull = NonNull()):
+        self.cls, self.method, self.non_null = cls, method, non_null
         self.file = Path(cls.path).name
         self.constructor = method.name == "<init>"
         self.instance = not method.static and not self.constructor
@@ -105,6 +120,8 @@ class _Writer:
         if self.instance:
             for inv in self.invariants:
                 self.emit(f"if (!{self.evaluated(pre.expr(inv.expr))}) return;  // invariant assumed")
+            for name, _ in self.non_null.fields:
+                self.emit(f"if ({SELF}.{name} == null) return;  // non_null field assumed")
         guards = []
         for case in cases:
             requires = [c.expr for c in case.clauses if c.kind == "requires"]
@@ -165,6 +182,10 @@ class _Writer:
                 if clause.kind == "ensures" and not isinstance(clause.expr, j.NotSpecified):
                     self.check(self.lowering.expr(clause.expr),
                                f"ensures at {self.where(clause)}: {show(clause.expr)}", guard=guard)
+        if self.non_null.result:
+            said = (f"the result of {self.method.signature()} is null, "
+                    "and it is non_null (JML's default; declare it nullable if it may be)")
+            self.emit(f"assert {RESULT} != null : {java_string(said)};")
         self.invariants_kept(2, "on return")
 
     def on_exception(self, cases: tuple[j.SpecCase, ...], guards: list[str]) -> None:
@@ -191,12 +212,18 @@ class _Writer:
         self.invariants_kept(3, "when an exception is thrown")
 
     def invariants_kept(self, depth: int, when: str) -> None:
-        if self.method.static:
+        """The invariants and non-null fields asserted of ``self`` (not of a constructor's
+        object when it throws: there is none)."""
+        if self.method.static or self.constructor and depth > 2:
             return
         for inv in self.invariants:
             self.check(self.lowering.expr(inv.expr),
                        f"invariant at {self.where(inv)} does not hold {when}: {show(inv.expr)}",
                        depth)
+        for name, declared in self.non_null.fields:
+            said = (f"the non_null field {name} (declared at {declared}) is null {when} "
+                    "(JML's default; declare it nullable if it may be)")
+            self.emit(f"assert {SELF}.{name} != null : {java_string(said)};", depth)
 
 
 def _allowed(cases: tuple[j.SpecCase, ...]) -> list[str]:
