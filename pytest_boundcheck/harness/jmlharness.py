@@ -77,6 +77,7 @@ class _Writer:
     def __init__(self, cls: ClassInfo, method: MethodInfo,
                  invariants: tuple[j.InvariantClause, ...], non_null: NonNull = NonNull()):
         self.cls, self.method, self.non_null = cls, method, non_null
+        self.throws = tuple(show_type(t) for t in method.decl.throws)
         self.file = Path(cls.path).name
         self.constructor = method.name == "<init>"
         self.instance = not method.static and not self.constructor
@@ -141,7 +142,7 @@ class _Writer:
         imports = "".join(f"import {'static ' * i.static}{i.name}{'.*' * i.wildcard};\n"
                           for i in self.cls.unit.imports)
         return (f"{package}{imports}\nfinal class {class_name} {{\n"
-                f"    static void check({params}) {{\n" + "\n".join(self.lines) +
+                f"    static void check({params}) throws Exception {{\n" + "\n".join(self.lines) +
                 f"\n    }}\n{helpers}}}\n")
 
     def call_and_check(self, cases: tuple[j.SpecCase, ...], guards: list[str]) -> None:
@@ -161,7 +162,7 @@ class _Writer:
             call = f"{target}.{self.method.name}({args});"
         if self.constructor:
             self.lowering.names["this"] = (SELF, java_name(self.cls))
-        allowed = _allowed(cases)
+        allowed = _allowed(cases, self.throws)
         if allowed:
             self.emit("try {")
             self.emit(call, 3)
@@ -190,7 +191,7 @@ class _Writer:
 
     def on_exception(self, cases: tuple[j.SpecCase, ...], guards: list[str]) -> None:
         for case, guard in zip(cases, guards):
-            allowed = _case_allows(case)
+            allowed = _case_allows(case, self.throws)
             if not allowed:
                 said = f"{_case_name(case)} case at {self.where(case)} allows no exception"
                 self.emit(f"assert !{guard} : {java_string(said)};", 3)
@@ -226,24 +227,25 @@ class _Writer:
             self.emit(f"assert {SELF}.{name} != null : {java_string(said)};", depth)
 
 
-def _allowed(cases: tuple[j.SpecCase, ...]) -> list[str]:
+def _allowed(cases: tuple[j.SpecCase, ...], throws: tuple[str, ...]) -> list[str]:
     """The exception types some case may allow: those a harness catches."""
     found: dict[str, None] = {}
     for case in cases:
-        found.update((t, None) for t in _case_allows(case))
+        found.update((t, None) for t in _case_allows(case, throws))
     return list(found)
 
 
-def _case_allows(case: j.SpecCase) -> list[str]:
-    """The exceptions one case allows: its ``signals_only`` types, else the types of its
-    ``signals`` clauses; a ``normal_behavior`` case, or one that names neither, none."""
+def _case_allows(case: j.SpecCase, throws: tuple[str, ...]) -> list[str]:
+    """The exceptions one case allows: its ``signals_only`` types; without one, JML's
+    default, the types the method's ``throws`` clause names (JML Reference Manual
+    9.9.5), and those of its ``signals`` clauses; a ``normal_behavior`` case none."""
     if case.behavior == "normal_behavior":
         return []
     only = [c for c in case.clauses if isinstance(c, j.SignalsOnlyClause)]
     if only:
         return [show_type(t) for c in only for t in c.exceptions]
-    return list(dict.fromkeys(show_type(c.exception) for c in case.clauses
-                              if isinstance(c, j.SignalsClause)))
+    return list(dict.fromkeys([*throws, *(show_type(c.exception) for c in case.clauses
+                                          if isinstance(c, j.SignalsClause))]))
 
 
 def _case_name(case: j.SpecCase) -> str:

@@ -1,5 +1,6 @@
-"""The lowering of JML's type operators and ``\\nonnullelements`` to Java, and of the
-non-null default into a harness: ``\\typeof(e)`` is ``e.getClass()``, ``\\type(T)`` is
+"""The lowering of JML's type operators and ``\\nonnullelements`` to Java, and of its
+defaults into a harness (non-null fields and results; an omitted ``signals_only``, the
+``throws`` clause): ``\\typeof(e)`` is ``e.getClass()``, ``\\type(T)`` is
 ``T.class``, ``<:`` is ``isAssignableFrom``; what the engine has no class object for (a
 number's type) is unsupported naming it."""
 from __future__ import annotations
@@ -50,3 +51,14 @@ def test_the_non_null_default_assumes_and_asserts_the_fields_and_the_result():
             '(JML\'s default; declare it nullable if it may be)";') in got
     assert ('assert self.a != null : "the non_null field a (declared at C.java:5:19) is '
             'null on return (JML\'s default; declare it nullable if it may be)";') in got
+
+
+def test_an_omitted_signals_only_catches_what_the_throws_clause_and_signals_name():
+    check = checks("""
+    //@ signals (IllegalStateException e) n == 0;
+    public void m() throws java.io.IOException, InterruptedException { }
+""")["m()"]
+    got = lines(check)
+    assert ("} catch (java.io.IOException | InterruptedException | IllegalStateException "
+            "jml$e) {") in got
+    assert "static void check(C self) throws Exception {" in got
