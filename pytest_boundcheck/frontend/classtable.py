@@ -52,6 +52,10 @@ class Program:
         self.derived: dict[str, object] = {}
         # classes whose nullness a JML default declares (``jmlnull``): not under the null policy
         self.nullness_declared: set[ClassInfo] = set()
+        # a class -> the static boolean method (a JML check's) telling whether an object of
+        # it keeps its instance invariants: objects made from field values are assumed to
+        # (``symex.invariants``)
+        self.invariant_checks: dict[ClassInfo, MethodInfo] = {}
         # first, so that a project with a library's own source (the library itself) uses it
         self.add_units(list(libraries), "library")
         self.add_units(units, origin)

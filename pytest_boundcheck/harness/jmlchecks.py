@@ -22,7 +22,7 @@ from pytest_boundcheck.frontend.types import ClassInfo, MethodInfo, PrimType, ty
 from pytest_boundcheck.harness.applicable import receiver_types
 from pytest_boundcheck.harness.domains import ParamDomain
 from pytest_boundcheck.harness.jmlexpr import SELF
-from pytest_boundcheck.harness.jmlharness import NonNull, lower
+from pytest_boundcheck.harness.jmlharness import NonNull, invariant_method, lower
 
 FAMILY = "jml"  # its pytest marker is ``boundcheck_jml``
 
@@ -100,6 +100,8 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile) -> list[Jml
                        if isinstance(c, j.InvariantClause) and not c.static)
     class_errors = class_spec.errors if class_spec else ()
     fields = _non_null_fields(cls) if cls in program.nullness_declared else ()
+    if invariants and not class_errors:
+        _add_invariant_check(program, cls, invariants)
     checks = []
     members = sorted((m for m in [*cls.ctors, *cls.methods] if m.decl is not None and m.decl.body
                       is not None), key=lambda m: (m.decl.line, m.decl.column))
@@ -137,6 +139,20 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile) -> list[Jml
                                                   and not p.never_null),
                                source=harness.source))
     return checks
+
+
+def _add_invariant_check(program: Program, cls: ClassInfo, invariants: tuple) -> None:
+    """``cls``'s instance invariants as a method in ``program.invariant_checks``, which the
+    objects made from field values are assumed to keep. Where they have no Java form yet
+    there is none, and those objects are not restricted: a check may then report a
+    violation the invariants rule out, never miss one."""
+    name = f"{cls.simple_name.replace('.', '$')}$jml$invariant"
+    harness = invariant_method(cls, invariants, name)
+    if harness.unsupported:
+        return
+    path = str(Path(cls.path).with_name(f"{name}.java"))
+    added = program.add_units([parse_source(harness.source, path)], origin="contract")
+    program.invariant_checks[cls] = next(m for m in added[0].methods if m.name == "holds")
 
 
 def _not_lowered(class_spec: j.DeclSpec | None, spec: j.DeclSpec | None, file: j.JmlFile,

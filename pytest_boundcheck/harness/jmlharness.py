@@ -137,13 +137,9 @@ class _Writer:
         params = ", ".join(([f"{java_name(self.cls)} {SELF}"] if self.instance else [])
                            + [f"{typ} {name}" for name, (_, typ) in
                               ((p.name, self.names[p.name]) for p in self.method.params)])
-        helpers = "".join(h.text for h in self.lowering.helpers)
-        package = f"package {self.cls.package};\n\n" if self.cls.package else ""
-        imports = "".join(f"import {'static ' * i.static}{i.name}{'.*' * i.wildcard};\n"
-                          for i in self.cls.unit.imports)
-        return (f"{package}{imports}\nfinal class {class_name} {{\n"
-                f"    static void check({params}) throws Exception {{\n" + "\n".join(self.lines) +
-                f"\n    }}\n{helpers}}}\n")
+        return _unit(self.cls, class_name,
+                     f"    static void check({params}) throws Exception {{\n" +
+                     "\n".join(self.lines) + "\n    }\n", self.lowering.helpers)
 
     def call_and_check(self, cases: tuple[j.SpecCase, ...], guards: list[str]) -> None:
         args = ", ".join(p.name for p in self.method.params)
@@ -225,6 +221,33 @@ class _Writer:
             said = (f"the non_null field {name} (declared at {declared}) is null {when} "
                     "(JML's default; declare it nullable if it may be)")
             self.emit(f"assert {SELF}.{name} != null : {java_string(said)};", depth)
+
+
+def invariant_method(cls: ClassInfo, invariants: tuple[j.InvariantClause, ...],
+                     class_name: str) -> Harness:
+    """The instance ``invariants`` of ``cls`` as ``static boolean holds(C self)``: false
+    where one does not hold or where evaluating it throws (JML's clauses are total); for
+    the objects made from field values to keep (``symex.invariants``)."""
+    lowering = Lowering(cls, {"this": (SELF, java_name(cls))})
+    try:
+        tests = [lowering.expr(inv.expr) for inv in invariants]
+    except NotLowered as e:
+        return Harness("", str(e))
+    body = "".join(f"        try {{ if (!{test}) return false; }} "
+                   f"catch (RuntimeException jml$x) {{ return false; }}\n" for test in tests)
+    return Harness(_unit(cls, class_name,
+                         f"    static boolean holds({java_name(cls)} {SELF}) {{\n{body}"
+                         f"        return true;\n    }}\n", lowering.helpers))
+
+
+def _unit(cls: ClassInfo, class_name: str, method: str, helpers) -> str:
+    """A harness class's source: in ``cls``'s package, with its file's imports, holding
+    ``method`` and the ``helpers`` its lowering made."""
+    package = f"package {cls.package};\n\n" if cls.package else ""
+    imports = "".join(f"import {'static ' * i.static}{i.name}{'.*' * i.wildcard};\n"
+                      for i in cls.unit.imports)
+    return (f"{package}{imports}\nfinal class {class_name} {{\n{method}"
+            f"{''.join(h.text for h in helpers)}}}\n")
 
 
 def _allowed(cases: tuple[j.SpecCase, ...], throws: tuple[str, ...]) -> list[str]:

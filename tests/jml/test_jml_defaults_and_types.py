@@ -2,11 +2,20 @@
 defaults into a harness (non-null fields and results; an omitted ``signals_only``, the
 ``throws`` clause): ``\\typeof(e)`` is ``e.getClass()``, ``\\type(T)`` is
 ``T.class``, ``<:`` is ``isAssignableFrom``; what the engine has no class object for (a
-number's type) is unsupported naming it."""
+number's type) is unsupported naming it; a class's invariants are a method the objects
+made from field values are assumed to keep."""
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from test_jml_lowering import checks, lines
+
+from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.frontend.jml import parse_jml
+from pytest_boundcheck.frontend.jmlcheck import check_files
+from pytest_boundcheck.frontend.parse import parse_source
+from pytest_boundcheck.harness import jmlchecks
 
 
 def ensures(clause: str, returns: str = "Object", body: str = "return this;") -> list[str]:
@@ -62,3 +71,23 @@ def test_an_omitted_signals_only_catches_what_the_throws_clause_and_signals_name
     assert ("} catch (java.io.IOException | InterruptedException | IllegalStateException "
             "jml$e) {") in got
     assert "static void check(C self) throws Exception {" in got
+
+
+def test_the_invariants_are_a_method_the_objects_made_from_field_values_keep():
+    source = ("package p;\n\npublic class C {\n    private int n;\n    private int[] a;\n"
+              "    //@ invariant n >= 0;\n    //@ invariant (\\forall int i; 0 <= i && i < n; "
+              "a[i] > 0);\n}\n")
+    program = Program([parse_source(source, "C.java")])
+    jmlchecks.jml_checks(program, check_files(program, [parse_jml(source, "C.java")]))
+    holds = program.invariant_checks[program.classes["p.C"]]
+    assert (holds.name, [p.name for p in holds.params], holds.static) == ("holds", ["self"], True)
+    text = Path(holds.owner.path).name, holds.owner.simple_name
+    assert text == ("C$jml$invariant.java", "C$jml$invariant")
+
+
+def test_invariants_without_a_java_form_restrict_nothing():
+    source = ("package p;\n\npublic class C {\n    private int n;\n"
+              "    //@ invariant (\\sum int i; 0 <= i && i < n; i) >= 0;\n}\n")
+    program = Program([parse_source(source, "C.java")])
+    jmlchecks.jml_checks(program, check_files(program, [parse_jml(source, "C.java")]))
+    assert program.invariant_checks == {}
