@@ -1,12 +1,13 @@
 """JML's non-null default in the class table: which fields and parameters of a file's
 classes are marked never null, the class's default and its nested classes', and a file
-without JML annotations left as it was."""
+without JML annotations left as it was; the visibility modifiers read."""
 from __future__ import annotations
 
 import textwrap
 
 from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.frontend.jml import parse_jml
+from pytest_boundcheck.frontend.jmlcheck import check_files
 from pytest_boundcheck.frontend.jmlnull import mark_non_null, non_null_fields, non_null_result
 from pytest_boundcheck.frontend.parse import parse_source
 
@@ -84,3 +85,23 @@ def test_a_file_without_jml_annotations_keeps_its_nulls():
     assert never_null_fields(program, "p.C") == {"a": False}
     assert [p.never_null for p in cls.methods[0].params] == [False]
     assert not program.nullness_declared
+
+
+def test_spec_public_and_spec_protected_are_read_and_type_check():
+    source = textwrap.dedent("""
+        package p;
+        public class C {
+            private /*@ spec_public nullable @*/ String a;
+            protected /*@ spec_protected @*/ int n;
+            //@ public invariant n >= 0 && (a == null || size() >= 0);
+            private /*@ spec_public pure @*/ int size() { return n; }
+            /*@ spec_public @*/ static class In { }
+        }
+        """)
+    program = Program([parse_source(source, "C.java")])
+    spec, = check_files(program, [parse_jml(source, "C.java")])
+    assert spec.errors == ()
+    assert {d.name: [m.name for m in d.modifiers] for d in spec.declarations} == {
+        "C": [], "a": ["spec_public", "nullable"], "n": ["spec_protected"],
+        "size": ["spec_public", "pure"], "In": ["spec_public"]}
+    assert all(m.supported for d in spec.declarations for m in d.modifiers)
