@@ -83,3 +83,23 @@ def test_a_checked_exception_the_specification_forbids_replays_on_the_jvm(plugin
     result = plugin.runpytest("--boundcheck", "src", "-k", "must", "--boundcheck-replay")
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["confirmed on the JVM (java *): io2.EndOfInput: end of input"])
+
+
+def test_a_constructor_that_throws_what_it_may_is_not_asked_to_keep_the_invariant(plugin):
+    write(plugin.pytester, "src/io2/Range.java", """\
+        package io2;
+
+        public class Range {
+            private int low, high;
+            //@ invariant low <= high;
+
+            //@ signals_only IllegalArgumentException;
+            public Range(int low, int high) {
+                if (low > high) throw new IllegalArgumentException();
+                this.low = low;
+                this.high = high;
+            }
+        }
+        """)
+    reprec = plugin.inline_run("--boundcheck", "src")
+    assert outcomes(reprec) == {"Range(int,int)": "passed"}
