@@ -50,6 +50,12 @@ class Program:
         # harness's tables of what each equals accepts): made once per project, which
         # every check of it reads
         self.derived: dict[str, object] = {}
+        # classes whose nullness a JML default declares (``jmlnull``): not under the null policy
+        self.nullness_declared: set[ClassInfo] = set()
+        # a class -> the static boolean method (a JML check's) telling whether an object of
+        # it keeps its instance invariants: objects made from field values are assumed to
+        # (``symex.invariants``)
+        self.invariant_checks: dict[ClassInfo, MethodInfo] = {}
         # first, so that a project with a library's own source (the library itself) uses it
         self.add_units(list(libraries), "library")
         self.add_units(units, origin)
@@ -191,8 +197,9 @@ class Program:
         return [cls.fields[n] for n, _ in site.captured if n in cls.fields] if site else []
 
     def speaks_of_nullness(self, cls: ClassInfo) -> bool:
-        """Does ``cls``'s code, or its package's, carry nullness annotations (``nullness``)?"""
-        return nullness.speaks_of_nullness(cls, self._package_annotations.get(cls.package, ()))
+        """Does ``cls``'s code, or its package's, carry nullness annotations (``nullness``),
+        or is it in a file with JML annotations, which default to non-null (``jmlnull``)?"""
+        return cls in self.nullness_declared or nullness.speaks_of_nullness(cls, self._package_annotations.get(cls.package, ()))
 
     def _never_null(self, annotations: tuple[ast.Annotation, ...], cls: ClassInfo,
                     parameter: bool) -> bool:

@@ -373,6 +373,7 @@ class MethodDecl:
     doc: str | None = None
     end_line: int = 0
     column: int = 0
+    throws: tuple[TypeName, ...] = ()  # the types its ``throws`` clause names
 
 
 @dataclass(frozen=True, slots=True)

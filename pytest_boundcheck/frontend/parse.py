@@ -307,7 +307,9 @@ class _Converter(CodeConverter):
             params=self.params(node.child_by_field_name("parameters")),
             body=self.block(body) if body is not None else None,
             line=line_of(node), doc=self.doc(node), end_line=node.end_point.row + 1,
-            column=column_of(node))
+            column=column_of(node),
+            throws=tuple(self.type(t) for c in named_children(node) if c.type == "throws"
+                         for t in named_children(c)))
 
     def params(self, node: Node) -> tuple[ast.Param, ...]:
         out = []

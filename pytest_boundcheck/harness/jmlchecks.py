@@ -16,13 +16,14 @@ from pathlib import Path
 from pytest_boundcheck.frontend import javaast as ast
 from pytest_boundcheck.frontend import jmlast as j
 from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.frontend.jmlnull import mark_non_null, non_null_fields, non_null_result
 from pytest_boundcheck.frontend.parse import parse_source
 from pytest_boundcheck.frontend.types import ClassInfo, MethodInfo, PrimType, type_name
 from pytest_boundcheck.harness import jmlbody
 from pytest_boundcheck.harness.applicable import receiver_types
 from pytest_boundcheck.harness.domains import ParamDomain
 from pytest_boundcheck.harness.jmlexpr import SELF
-from pytest_boundcheck.harness.jmlharness import lower
+from pytest_boundcheck.harness.jmlharness import NonNull, invariant_method, lower
 
 FAMILY = "jml"  # its pytest marker is ``boundcheck_jml``
 
@@ -52,7 +53,9 @@ def check_id(method: MethodInfo) -> str:
 
 def jml_checks(program: Program, specs: list[j.JmlFile]) -> dict[str, list[JmlCheck]]:
     """Each project class's JML checks (by its full name), in source order; their
-    harnesses are added to ``program``."""
+    harnesses are added to ``program``, and the non-null fields and parameters of the
+    files with annotations marked in it (``jmlnull``)."""
+    mark_non_null(program, specs)
     by_path = {spec.path: spec for spec in specs}
     found: dict[str, list[JmlCheck]] = {}
     files = {cls.fqname: by_path.get(cls.path, j.JmlFile(cls.path, (), (), ()))
@@ -79,13 +82,14 @@ def jml_checks(program: Program, specs: list[j.JmlFile]) -> dict[str, list[JmlCh
 
 
 def _what_to_check(cls: ClassInfo, method: MethodInfo, spec: j.DeclSpec | None,
-                   invariants: tuple, statements: list[j.StmtSpec]
+                   invariants: tuple, statements: list[j.StmtSpec], non_null_fields: bool = False
                    ) -> tuple[tuple[j.SpecCase, ...], str] | None:
     """A method's specification cases and its item's summary, or None for no item. A
     method without a specification has one if it is not private and either its class
-    has invariants it must keep (not if it is ``helper``; an instance invariant, not if it
-    is static) or its body has JML ``statements`` or Java ``assert`` statements (which
-    must hold); it is then checked against any argument and allowed any exception
+    has invariants it must keep (not if it is ``helper``; an instance invariant or a
+    non-null field, not if it is static) or its body has JML ``statements`` or Java
+    ``assert`` statements (which must hold); it is then checked against any argument and
+    allowed any exception
     (``signals_only Exception``)."""
     name = f"{cls.simple_name}.{check_id(method)}"
     if spec is not None and spec.cases:
@@ -93,7 +97,9 @@ def _what_to_check(cls: ClassInfo, method: MethodInfo, spec: j.DeclSpec | None,
     if method.private:
         return None
     helper = spec is not None and any(m.name == "helper" for m in spec.modifiers)
-    if any(i.static or not method.static for i in invariants) and not helper:
+    binding = any(i.static or not method.static for i in invariants) or (
+        non_null_fields and not method.static)
+    if binding and not helper:
         summary = f"the invariants of {cls.simple_name}, kept by {check_id(method)}"
     elif statements:
         summary = f"the JML statements of {name}"
@@ -115,6 +121,10 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile,
     invariants = tuple(c for c in (class_spec.clauses if class_spec else ())
                        if isinstance(c, j.InvariantClause))
     class_errors = class_spec.errors if class_spec else ()
+    fields = _non_null_fields(cls) if cls in program.nullness_declared else ()
+    instance_invariants = tuple(i for i in invariants if not i.static)
+    if instance_invariants and not class_errors:
+        _add_invariant_check(program, cls, instance_invariants)
     checks = []
     members = sorted((m for m in [*cls.ctors, *cls.methods] if m.decl is not None and m.decl.body
                       is not None), key=lambda m: (m.decl.line, m.decl.column))
@@ -122,7 +132,7 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile,
         spec = decls.get((method.decl.line, method.decl.column))
         statements = [*jmlbody.statements_of(file, method),
                       *jmlbody.statements_of(file, method, inner=True)]
-        checked = _what_to_check(cls, method, spec, invariants, statements)
+        checked = _what_to_check(cls, method, spec, invariants, statements, bool(fields))
         if checked is None:
             continue
         cases, summary = checked
@@ -134,7 +144,9 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile,
             continue
         name = f"{cls.simple_name.replace('.', '$')}$jml${len(checks)}"
         try:
-            harness = lower(cls, method, cases, invariants, name)
+            non_null = NonNull(fields, cls in program.nullness_declared
+                               and non_null_result(method, decls))
+            harness = lower(cls, method, cases, invariants, name, non_null)
             unsupported = (_not_lowered(class_spec, spec, file) or unchecked.get(method)
                            or harness.unsupported)
             if unsupported:
@@ -149,9 +161,25 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile,
             continue
         check = next(m for m in added[0].methods if m.name == "check")
         checks.append(JmlCheck(ident, summary, check,
-                               nullable=_nullable(method, decls, class_spec),
+                               nullable=frozenset(p.name for p in method.params
+                                                  if not isinstance(p.type, PrimType)
+                                                  and not p.never_null),
                                source=harness.source))
     return checks
+
+
+def _add_invariant_check(program: Program, cls: ClassInfo, invariants: tuple) -> None:
+    """``cls``'s instance invariants as a method in ``program.invariant_checks``, which the
+    objects made from field values are assumed to keep. Where they have no Java form yet
+    there is none, and those objects are not restricted: a check may then report a
+    violation the invariants rule out, never miss one."""
+    name = f"{cls.simple_name.replace('.', '$')}$jml$invariant"
+    harness = invariant_method(cls, invariants, name)
+    if harness.unsupported:
+        return
+    path = str(Path(cls.path).with_name(f"{name}.java"))
+    added = program.add_units([parse_source(harness.source, path)], origin="contract")
+    program.invariant_checks[cls] = next(m for m in added[0].methods if m.name == "holds")
 
 
 def _not_lowered(class_spec: j.DeclSpec | None, spec: j.DeclSpec | None,
@@ -170,16 +198,14 @@ def _not_lowered(class_spec: j.DeclSpec | None, spec: j.DeclSpec | None,
     return ""
 
 
-def _nullable(method: MethodInfo, decls: dict, class_spec: j.DeclSpec | None) -> frozenset[str]:
-    """The reference parameters that may be null: JML's default is non-null, so those
-    declared ``nullable``, or all in a class declared ``nullable_by_default``."""
-    def says(spec: j.DeclSpec | None, word: str) -> bool:
-        return spec is not None and any(m.name == word for m in spec.modifiers)
-    if says(class_spec, "nullable_by_default"):
-        return frozenset(p.name for p in method.decl.params)
-    said = {d.name for d in decls.values() if d.kind == "parameter" and says(d, "nullable")
-            and method.decl.line <= d.line <= method.decl.end_line}
-    return frozenset(p.name for p in method.decl.params if p.name in said)
+def _non_null_fields(cls: ClassInfo) -> tuple[tuple[str, str], ...]:
+    """The non-null fields of ``cls``'s objects (``jmlnull.non_null_fields``), each with
+    where it is declared (file:line:col), for a violation to name."""
+    found = []
+    for fld in non_null_fields(cls):
+        decl = next(f for f in fld.owner.decl.fields if f.name == fld.name)
+        found.append((fld.name, f"{Path(fld.owner.path).name}:{decl.line}:{decl.column}"))
+    return tuple(found)
 
 
 def jml_domains(program: Program, check: JmlCheck, cls: ClassInfo,

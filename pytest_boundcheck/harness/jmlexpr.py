@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from pytest_boundcheck.frontend import jmlast as j
 from pytest_boundcheck.frontend.jmlprint import show, show_type
-from pytest_boundcheck.frontend.types import ClassInfo
+from pytest_boundcheck.frontend.types import ClassInfo, type_name
 
 SELF = "self"
 RESULT = "jml$result"
@@ -107,9 +107,58 @@ class Lowering:
             return f"({left} == {right})"
         if node.op == "<=!=>":
             return f"({left} != {right})"
-        if node.op == "<:":
-            raise NotLowered("the subtype operator <:")
+        if node.op == "<:":  # both sides are types: ``\\typeof(e)`` or ``\\type(T)``
+            return f"{right}.isAssignableFrom({left})"
         return f"({left} {node.op} {right})"
+
+    def type_of(self, node: j.TypeOf) -> str:
+        """``\\typeof(e)``: the class of the object ``e`` holds (``getClass()``, which
+        throws on null, so that a clause asking the type of null does not hold). The
+        engine has no class objects of primitive types: a number's type is not lowered."""
+        if isinstance(node.expr, j.Literal) and node.expr.kind != "string" \
+                or self.declared_type(node.expr) in _PRIMITIVES:
+            raise NotLowered(f"\\typeof of a number ({show(node.expr)})")
+        if isinstance(node.expr, (j.Binary, j.Unary, j.Conditional)):
+            raise NotLowered(f"\\typeof of a computed value ({show(node.expr)})")
+        return f"{self.expr(node.expr)}.getClass()"
+
+    def type_literal(self, node: j.TypeLiteral) -> str:
+        """``\\type(T)``: ``T.class``, of a class or array type."""
+        name = show_type(node.type)
+        if name in _PRIMITIVES:
+            raise NotLowered(f"\\type of a primitive type ({name})")
+        return f"{name}.class"
+
+    def non_null_elements(self, node: j.NonNullElements) -> str:
+        """``\\nonnullelements(a)``: ``a`` is not null and no element is (a helper that
+        loops over the array, as a quantifier's does); of an array of numbers, that it is
+        not null."""
+        array = self.expr(node.array)
+        declared = self.declared_type(node.array) or ""
+        if declared.endswith("[]") and declared[:-2] in _PRIMITIVES:
+            return f"({array} != null)"
+        if not any(h.name == _NON_NULL_ELEMENTS for h in self.helpers):
+            self.helpers.append(Helper(_NON_NULL_ELEMENTS, (
+                f"    private static boolean {_NON_NULL_ELEMENTS}(Object[] jml$a) {{\n"
+                f"        if (jml$a == null) return false;\n"
+                f"        for (int jml$i = 0; jml$i < jml$a.length; jml$i++) "
+                f"{{ if (jml$a[jml$i] == null) return false; }}\n"
+                f"        return true;\n    }}\n")))
+        return f"{_NON_NULL_ELEMENTS}({array})"
+
+    def declared_type(self, node: j.Node) -> str | None:
+        """The declared type (as written) of a name, ``\\result`` or a field of ``this``,
+        else None."""
+        if isinstance(node, j.Result):
+            return self.names.get("\\result", ("", None))[1]
+        if isinstance(node, j.Field) and isinstance(node.target, j.This):
+            node = j.Ident(node.line, node.name, column=node.column)
+        if not isinstance(node, j.Ident):
+            return None
+        if node.name in self.names:
+            return self.names[node.name][1]
+        fld = self.cls.lookup_field(node.name) if self.cls is not None else None
+        return type_name(fld.type) if fld is not None else None
 
     def quantified(self, node: j.Quantified) -> str:
         """``\\forall`` and ``\\exists`` over ints whose range bounds each variable from
@@ -202,9 +251,7 @@ def _mentions(node, var: str) -> bool:
 def _construct(node: j.Node) -> str:
     if isinstance(node, j.UnsupportedExpr):
         return node.what
-    names = {j.Reach: "\\reach", j.Fresh: "\\fresh", j.TypeOf: "\\typeof",
-             j.TypeLiteral: "\\type", j.NonNullElements: "\\nonnullelements",
-             j.NotSpecified: "\\not_specified"}
+    names = {j.Reach: "\\reach", j.Fresh: "\\fresh", j.NotSpecified: "\\not_specified"}
     return names.get(type(node), show(node))
 
 
@@ -224,6 +271,9 @@ def java_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
 
 
+_PRIMITIVES = ("boolean", "byte", "short", "char", "int", "long", "float", "double")
+_NON_NULL_ELEMENTS = "jml$nonnullelements"
+
 _LOWER = {
     j.Literal: lambda low, n: show(n),
     j.Ident: Lowering.ident,
@@ -240,4 +290,7 @@ _LOWER = {
                                    f"{low.expr(n.other)})"),
     j.Old: Lowering.old,
     j.Quantified: Lowering.quantified,
+    j.TypeOf: Lowering.type_of,
+    j.TypeLiteral: Lowering.type_literal,
+    j.NonNullElements: Lowering.non_null_elements,
 }

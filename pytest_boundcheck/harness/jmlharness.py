@@ -20,6 +20,10 @@ The harness of an instance method ``m(int x)`` of class ``C`` is a static
 A constructor's harness makes the object with ``new C(x)`` and asserts its ``ensures``
 and the invariants of the object; a static method's has no ``self`` and no invariants.
 Each assertion's message names its clause with its file:line:col.
+
+JML's non-null default (``NonNull``) adds to the invariants: each non-null field of
+``self`` is assumed to hold an object before the call and asserted to after it, as an
+invariant is, and a non-null result is asserted not to be null.
 """
 from __future__ import annotations
 
@@ -43,6 +47,15 @@ _UNCHECKED_CLAUSES = ("assignable",)  # read, and not checked: a skip naming the
 
 
 @dataclass(frozen=True)
+class NonNull:
+    """What JML's non-null default asks of a method beside its specification: each of
+    ``fields`` (a name and where it is declared, ``file:line:col``) holds an object
+    before and after the call; ``result``: what it returns is not null."""
+    fields: tuple[tuple[str, str], ...] = ()
+    result: bool = False
+
+
+@dataclass(frozen=True)
 class Harness:
     """A harness's Java source, or why there is none (``unsupported``)."""
     source: str
@@ -50,12 +63,13 @@ class Harness:
 
 
 def lower(cls: ClassInfo, method: MethodInfo, cases: tuple[j.SpecCase, ...],
-          invariants: tuple[j.InvariantClause, ...], class_name: str) -> Harness:
-    """The harness checking ``method`` of ``cls`` against its ``cases`` and the class's
-    ``invariants`` (instance and static); a construct with no Java form makes it
-    unsupported."""
+          invariants: tuple[j.InvariantClause, ...], class_name: str,
+          non_null: NonNull = NonNull()) -> Harness:
+    """The harness checking ``method`` of ``cls`` against its ``cases``, the class's
+    ``invariants`` (instance and static) and what ``non_null`` says; a construct with no
+    Java form makes it unsupported."""
     try:
-        text = _Writer(cls, method, invariants).source(cases, class_name)
+        text = _Writer(cls, method, invariants, non_null).source(cases, class_name)
     except NotLowered as e:
         return Harness("", str(e))
     return Harness(text)
@@ -63,8 +77,9 @@ def lower(cls: ClassInfo, method: MethodInfo, cases: tuple[j.SpecCase, ...],
 
 class _Writer:
     def __init__(self, cls: ClassInfo, method: MethodInfo,
-                 invariants: tuple[j.InvariantClause, ...]):
-        self.cls, self.method = cls, method
+                 invariants: tuple[j.InvariantClause, ...], non_null: NonNull = NonNull()):
+        self.cls, self.method, self.non_null = cls, method, non_null
+        self.throws = tuple(show_type(t) for t in method.decl.throws)
         self.file = Path(cls.path).name
         self.constructor = method.name == "<init>"
         self.instance = not method.static and not self.constructor
@@ -109,6 +124,8 @@ class _Writer:
         if self.instance:
             for inv in self.invariants:
                 self.emit(f"if (!{self.evaluated(pre.expr(inv.expr))}) return;  // invariant assumed")
+            for name, _ in self.non_null.fields:
+                self.emit(f"if ({SELF}.{name} == null) return;  // non_null field assumed")
         for inv in self.statics:
             self.check(pre.expr(inv.expr), f"static invariant at {self.where(inv)} does not hold "
                                            f"before the call: {show(inv.expr)}")
@@ -126,13 +143,9 @@ class _Writer:
         params = ", ".join(([f"{java_name(self.cls)} {SELF}"] if self.instance else [])
                            + [f"{typ} {name}" for name, (_, typ) in
                               ((p.name, self.names[p.name]) for p in self.method.params)])
-        helpers = "".join(h.text for h in self.lowering.helpers)
-        package = f"package {self.cls.package};\n\n" if self.cls.package else ""
-        imports = "".join(f"import {'static ' * i.static}{i.name}{'.*' * i.wildcard};\n"
-                          for i in self.cls.unit.imports)
-        return (f"{package}{imports}\nfinal class {class_name} {{\n"
-                f"    static void check({params}) {{\n" + "\n".join(self.lines) +
-                f"\n    }}\n{helpers}}}\n")
+        return _unit(self.cls, class_name,
+                     f"    static void check({params}) throws Exception {{\n" +
+                     "\n".join(self.lines) + "\n    }\n", self.lowering.helpers)
 
     def call_and_check(self, cases: tuple[j.SpecCase, ...], guards: list[str]) -> None:
         args = ", ".join(p.name for p in self.method.params)
@@ -151,7 +164,7 @@ class _Writer:
             call = f"{target}.{self.method.name}({args});"
         if self.constructor:
             self.lowering.names["this"] = (SELF, java_name(self.cls))
-        allowed = _allowed(cases)
+        allowed = _allowed(cases, self.throws)
         if allowed:
             self.emit("try {")
             self.emit(call, 3)
@@ -172,11 +185,15 @@ class _Writer:
                 if clause.kind == "ensures" and not isinstance(clause.expr, j.NotSpecified):
                     self.check(self.lowering.expr(clause.expr),
                                f"ensures at {self.where(clause)}: {show(clause.expr)}", guard=guard)
+        if self.non_null.result:
+            said = (f"the result of {self.method.signature()} is null, "
+                    "and it is non_null (JML's default; declare it nullable if it may be)")
+            self.emit(f"assert {RESULT} != null : {java_string(said)};")
         self.invariants_kept(2, "on return")
 
     def on_exception(self, cases: tuple[j.SpecCase, ...], guards: list[str]) -> None:
         for case, guard in zip(cases, guards):
-            allowed = _case_allows(case)
+            allowed = _case_allows(case, self.throws)
             if not allowed:
                 said = f"{_case_name(case)} case at {self.where(case)} allows no exception"
                 self.emit(f"assert !{guard} : {java_string(said)};", 3)
@@ -198,31 +215,66 @@ class _Writer:
         self.invariants_kept(3, "when an exception is thrown")
 
     def invariants_kept(self, depth: int, when: str) -> None:
-        for inv in self.statics + self.invariants:
+        """The static invariants, and the invariants and non-null fields of ``self`` (not
+        of a constructor's object when it throws: there is none)."""
+        instance = not self.method.static and not (self.constructor and depth > 2)
+        for inv in self.statics + (self.invariants if instance else ()):
             kind = "static invariant" if inv.static else "invariant"
             self.check(self.lowering.expr(inv.expr),
                        f"{kind} at {self.where(inv)} does not hold {when}: {show(inv.expr)}",
                        depth)
+        for name, declared in self.non_null.fields if instance else ():
+            said = (f"the non_null field {name} (declared at {declared}) is null {when} "
+                    "(JML's default; declare it nullable if it may be)")
+            self.emit(f"assert {SELF}.{name} != null : {java_string(said)};", depth)
 
 
-def _allowed(cases: tuple[j.SpecCase, ...]) -> list[str]:
+def invariant_method(cls: ClassInfo, invariants: tuple[j.InvariantClause, ...],
+                     class_name: str) -> Harness:
+    """The instance ``invariants`` of ``cls`` as ``static boolean holds(C self)``: false
+    where one does not hold or where evaluating it throws (JML's clauses are total); for
+    the objects made from field values to keep (``symex.invariants``)."""
+    lowering = Lowering(cls, {"this": (SELF, java_name(cls))})
+    try:
+        tests = [lowering.expr(inv.expr) for inv in invariants]
+    except NotLowered as e:
+        return Harness("", str(e))
+    body = "".join(f"        try {{ if (!{test}) return false; }} "
+                   f"catch (RuntimeException jml$x) {{ return false; }}\n" for test in tests)
+    return Harness(_unit(cls, class_name,
+                         f"    static boolean holds({java_name(cls)} {SELF}) {{\n{body}"
+                         f"        return true;\n    }}\n", lowering.helpers))
+
+
+def _unit(cls: ClassInfo, class_name: str, method: str, helpers) -> str:
+    """A harness class's source: in ``cls``'s package, with its file's imports, holding
+    ``method`` and the ``helpers`` its lowering made."""
+    package = f"package {cls.package};\n\n" if cls.package else ""
+    imports = "".join(f"import {'static ' * i.static}{i.name}{'.*' * i.wildcard};\n"
+                      for i in cls.unit.imports)
+    return (f"{package}{imports}\nfinal class {class_name} {{\n{method}"
+            f"{''.join(h.text for h in helpers)}}}\n")
+
+
+def _allowed(cases: tuple[j.SpecCase, ...], throws: tuple[str, ...]) -> list[str]:
     """The exception types some case may allow: those a harness catches."""
     found: dict[str, None] = {}
     for case in cases:
-        found.update((t, None) for t in _case_allows(case))
+        found.update((t, None) for t in _case_allows(case, throws))
     return list(found)
 
 
-def _case_allows(case: j.SpecCase) -> list[str]:
-    """The exceptions one case allows: its ``signals_only`` types, else the types of its
-    ``signals`` clauses; a ``normal_behavior`` case, or one that names neither, none."""
+def _case_allows(case: j.SpecCase, throws: tuple[str, ...]) -> list[str]:
+    """The exceptions one case allows: its ``signals_only`` types; without one, JML's
+    default, the types the method's ``throws`` clause names (JML Reference Manual
+    9.9.5), and those of its ``signals`` clauses; a ``normal_behavior`` case none."""
     if case.behavior == "normal_behavior":
         return []
     only = [c for c in case.clauses if isinstance(c, j.SignalsOnlyClause)]
     if only:
         return [show_type(t) for c in only for t in c.exceptions]
-    return list(dict.fromkeys(show_type(c.exception) for c in case.clauses
-                              if isinstance(c, j.SignalsClause)))
+    return list(dict.fromkeys([*throws, *(show_type(c.exception) for c in case.clauses
+                                          if isinstance(c, j.SignalsClause))]))
 
 
 def _case_name(case: j.SpecCase) -> str:

@@ -38,6 +38,7 @@ from pytest_boundcheck.symex.calls import CallsMixin
 from pytest_boundcheck.symex.constants import ConstantsMixin
 from pytest_boundcheck.symex.expressions import ExpressionsMixin
 from pytest_boundcheck.symex.heap import HeapMixin
+from pytest_boundcheck.symex.invariants import assume_invariants
 from pytest_boundcheck.symex.invoke import InvokeMixin
 from pytest_boundcheck.symex.jmlstatements import JmlStatementsMixin
 from pytest_boundcheck.symex.model_api import ModelContext, ModelTable
@@ -134,7 +135,11 @@ class Executor(StatementsMixin, SwitchMixin, ExpressionsMixin, OperatorsMixin, C
                 self.start = state
                 frame.observe = True
                 state.env = {p.name: a for p, a in zip(method.params, args)}
-                self.exec_stmt(method.decl.body, state)
+                try:
+                    self.exec_stmt(method.decl.body, state)
+                except DeadPath:
+                    pass
+                assume_invariants(self)  # of the objects made from field values
         except DeadPath:
             pass
         finally:

@@ -43,6 +43,10 @@ public class Pot {
 @needs_jvm
 @pytest.mark.parametrize("cls, item, thrown", [
     ("jml.Account", "charge(int)", "AssertionError"),
+    ("jml.Shapes", "exact(int)", "AssertionError"),  # getClass() and a class literal
+    ("jml.Shapes", "round(int)", "AssertionError"),  # Class.isAssignableFrom
+    ("jml.Shapes", "filled(int)", "AssertionError"),  # \nonnullelements
+    ("jml.Shapes", "pick(int)", "AssertionError"),  # a result non-null by default
     ("shares.Pot", "share(int)", "ArithmeticException"),
     ("shares.Pot", "add(int)", "AssertionError")])
 def test_the_counterexample_breaks_the_clause_on_the_jvm(tmp_path, cls, item, thrown):

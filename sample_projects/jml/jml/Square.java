@@ -1,0 +1,7 @@
+package jml;
+
+public class Square extends Shape {
+    public int sides() {
+        return 4;
+    }
+}
