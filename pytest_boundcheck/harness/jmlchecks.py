@@ -21,7 +21,7 @@ from pytest_boundcheck.frontend.types import ClassInfo, MethodInfo, PrimType, ty
 from pytest_boundcheck.harness.applicable import receiver_types
 from pytest_boundcheck.harness.domains import ParamDomain
 from pytest_boundcheck.harness.jmlexpr import SELF
-from pytest_boundcheck.harness.jmlharness import lower
+from pytest_boundcheck.harness.jmlharness import Invariants, lower
 
 FAMILY = "jml"  # its pytest marker is ``boundcheck_jml``
 
@@ -53,13 +53,34 @@ def jml_checks(program: Program, specs: list[j.JmlFile]) -> dict[str, list[JmlCh
     """Each project class's JML checks (by its full name), in source order; their
     harnesses are added to ``program``."""
     by_path = {spec.path: spec for spec in specs}
+    invariants = _instance_invariants(program, by_path)
     found: dict[str, list[JmlCheck]] = {}
     for cls in program.project:
         if cls.decl is None:
             continue
-        checks = _class_checks(program, cls, by_path.get(cls.path, j.JmlFile(cls.path, (), (), ())))
+        checks = _class_checks(program, cls, by_path.get(cls.path, j.JmlFile(cls.path, (), (), ())),
+                               invariants)
         if checks:
             found[cls.fqname] = checks
+    return found
+
+
+def _instance_invariants(program: Program, by_path: dict[str, j.JmlFile]) -> Invariants:
+    """Each project class's instance invariants (None where its class annotation has
+    errors), for the harnesses of every class whose objects may reach its objects."""
+    found = {}
+    for cls in program.project:
+        spec = by_path.get(cls.path)
+        if cls.decl is None or spec is None:
+            continue
+        class_spec = next((d for d in spec.declarations
+                           if (d.line, d.column) == (cls.decl.line, cls.decl.column)), None)
+        if class_spec is None:
+            continue
+        clauses = tuple(c for c in class_spec.clauses if isinstance(c, j.InvariantClause)
+                        and not c.static)
+        if clauses:
+            found[cls] = None if class_spec.errors else clauses
     return found
 
 
@@ -89,7 +110,8 @@ def _what_to_check(cls: ClassInfo, method: MethodInfo, spec: j.DeclSpec | None,
     return (j.SpecCase(decl.line, "behavior", "", (allow,), column=decl.column),), summary
 
 
-def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile) -> list[JmlCheck]:
+def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile,
+                  all_invariants: Invariants) -> list[JmlCheck]:
     decls = {(d.line, d.column): d for d in file.declarations}
     class_spec = decls.get((cls.decl.line, cls.decl.column))
     invariants = tuple(c for c in (class_spec.clauses if class_spec else ())
@@ -111,7 +133,7 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile) -> list[Jml
             continue
         name = f"{cls.simple_name.replace('.', '$')}$jml${len(checks)}"
         try:
-            harness = lower(cls, method, cases, invariants, name)
+            harness = lower(program, cls, method, cases, all_invariants, name)
             unsupported = _not_lowered(class_spec, spec, file, method) or harness.unsupported
             if unsupported:
                 checks.append(JmlCheck(ident, summary, None, unsupported))

@@ -154,16 +154,6 @@ class ModelContext:
         """A field's (or pseudo-field's) value in ``state``."""
         return self._ex.read(state, obj, fld)
 
-    def project_objects(self, state) -> list[HeapObj]:
-        """The objects of project classes (arrays and opaque objects aside) that exist on
-        this path, in id order: the check's initial objects made so far and those this
-        path made with ``new`` (a ``new`` of another path has no fields in this heap).
-        Reading an initial object's reference field may make more of them."""
-        made_here = {obj for obj, _ in state.heap}
-        return [o for o in self._ex.objects
-                if o.cls.is_project and o.cls.element is None and not o.opaque
-                and (o.kind == "slot" or o.kind == "new" and o in made_here)]
-
     def pseudo_field(self, cls: ClassInfo, name: str, type_: JType) -> FieldInfo:
         """A field that no Java code names, holding contents the engine represents (a
         collection's size): one per class, name and check."""

@@ -86,7 +86,8 @@ def test_the_exceptions_some_case_allows_are_caught_and_each_case_asks_its_own()
 
 
 @pytest.mark.parametrize("ensures, construct", [
-    ("\\result == (\\num_of int i; 0 <= i && i < 3; i == n)", "\\num_of"),
+    ("(\\forall double d; 0 <= d && d < 3; d != n)",
+     "\\forall over double (only over integral ranges and objects)"),
     ("(\\forall int i; i < 3; i != n)", ("\\forall whose range does not bound i from below "
                                           "and above ((i < 3))")),
     ("\\fresh(a)", "\\fresh"),

@@ -1,8 +1,8 @@
 """boundcheck.jml.Heap: the objects a JML harness reaches, for ``\\reach`` and for the
 domain of quantifiers over objects (``harness.jmlexpr``).
 
-Reachability is over the path's heap as it stands: the check's initial objects and the
-objects the path made, with their fields' current values. It is a least fixpoint unrolled
+Reachability is over the path's heap as it stands: the objects the roots' fields hold
+(initial objects, or made by the path), as the path has left those fields. It is a least fixpoint unrolled
 as many times as there are candidate objects (a path through the heap visits each at most
 once), so the formula stays quantifier-free: measured by hand, a sorted list's check with
 a directly unrolled path proves at ten nodes in about a second, where a rank function per
@@ -25,6 +25,7 @@ from pytest_boundcheck.symex.values import (
     mk_and,
     mk_not,
     mk_or,
+    ref_to,
 )
 
 HEAP = "boundcheck.jml.Heap"
@@ -63,53 +64,63 @@ def heap_objects(m, state, this, args, line):
     elements = [make_ref(m.cls(OBJECT), [(guard, obj), (mk_not(guard), None)])
                 for obj, guard in member.items() if obj.cls.is_subtype_of(wanted)]
     length = Prim(INT, z3.BitVecVal(len(elements), 32, m.ctx))
-    return m.allocate(state, m.cls(OBJECT + "[]"), length, elements, line)
+    # an array has at least ``max_length`` element slots, those past its length unread
+    padding = [ref_to(m.cls(OBJECT), None, m.ctx)] * (m.max_length - len(elements))
+    return m.allocate(state, m.cls(OBJECT + "[]"), length, elements + padding, line)
 
 
 def reached(m, state, roots: list[Ref], field: str | None) -> dict[HeapObj, z3.BoolRef]:
-    """Each candidate object with the condition that it is reachable from a root,
-    following the reference fields (only those named ``field``, if given). Remembered
-    for the same roots and the same links: a quantifier asks once per object."""
-    links = _links(m, state, field)
+    """Each object the roots may lead to, with the condition that it is reachable from
+    one, following the reference fields (only those named ``field``, if given).
+    Remembered for the same roots and the same links: a quantifier asks once per object."""
+    starts = [o for r in roots for o in r.targets if _followable(o)]
+    objects, links = _links(m, state, starts, field)
     key = ("reach", tuple(r.id.get_id() for r in roots), field,
            tuple((p.num, c.num, g.get_id()) for p, c, g in links))
-    return m.remembered(key, lambda: _fixpoint(m, roots, links))
+    return m.remembered(key, lambda: _fixpoint(m, roots, objects, links))
 
 
-def _fixpoint(m, roots: list[Ref], links) -> dict[HeapObj, z3.BoolRef]:
-    candidates = list(dict.fromkeys([p for p, _, _ in links] + [
-        o for r in roots for o in r.targets if o is not None and o.cls.is_project]))
-    into: dict[HeapObj, list[tuple[HeapObj, z3.BoolRef]]] = {c: [] for c in candidates}
+def _fixpoint(m, roots: list[Ref], objects: list[HeapObj], links) -> dict[HeapObj, z3.BoolRef]:
+    into: dict[HeapObj, list[tuple[HeapObj, z3.BoolRef]]] = {c: [] for c in objects}
     for source, target, guard in links:
-        if target in into:
-            into[target].append((source, guard))
-    member = {c: mk_or(m.ctx, [r.guard(c) for r in roots]) for c in candidates}
-    for _ in range(len(candidates)):
+        into[target].append((source, guard))
+    member = {c: mk_or(m.ctx, [r.guard(c) for r in roots]) for c in objects}
+    for _ in range(len(objects)):
         step = {c: mk_or(m.ctx, [member[c], *(mk_and(member[p], g) for p, g in into[c])])
-                for c in candidates}
-        if all(step[c].eq(member[c]) for c in candidates):
+                for c in objects}
+        if all(step[c].eq(member[c]) for c in objects):
             break
         member = step
     return member
 
 
-def _links(m, state, field: str | None) -> list[tuple[HeapObj, HeapObj, z3.BoolRef]]:
-    """(object, object it may point to, condition) for every followed reference field of
-    every project object on the path; reading an initial object's field may make more
-    initial objects, whose fields are read in turn."""
-    links, done = [], set()
-    while True:
-        todo = [o for o in m.project_objects(state) if o not in done]
-        if not todo:
-            return links
-        for obj in todo:
-            done.add(obj)
+def _links(m, state, starts: list[HeapObj], field: str | None):
+    """The objects the ``starts`` may lead to on this path (the objects their followed
+    fields may hold, as the path's heap holds them, and so on), and (object, object it
+    may point to, condition) for each followed field of each. Reading an initial object's
+    field may make more initial objects, which are then among those it may hold."""
+    found: dict[HeapObj, None] = dict.fromkeys(starts)
+    links: list[tuple[HeapObj, HeapObj, z3.BoolRef]] = []
+    read: set[HeapObj] = set()
+    while len(read) < len(found):
+        for obj in [o for o in found if o not in read]:
+            read.add(obj)
             for fld in obj.cls.instance_fields():
                 if isinstance(fld.type, PrimType) or fld.type.element is not None \
                         or field is not None and fld.name != field:
                     continue
-                value = m.read(state, obj, fld)
-                links.extend((obj, o, g) for g, o in value.non_null() if o.cls.is_project)
+                for g, target in m.read(state, obj, fld).non_null():
+                    if _followable(target):
+                        links.append((obj, target, g))
+                        found.setdefault(target)
+    return list(found), links
+
+
+def _followable(obj: HeapObj | None) -> bool:
+    """An object reachability counts and follows: one of a project class, not an enum
+    constant (nor an array, or a JDK object: strings, boxes, collections)."""
+    return obj is not None and obj.cls.is_project and obj.cls.element is None \
+        and obj.kind in ("slot", "new") and not obj.opaque
 
 
 def _member(m, member: dict[HeapObj, z3.BoolRef], target: Ref) -> z3.BoolRef:
