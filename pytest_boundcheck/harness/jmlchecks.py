@@ -1,5 +1,6 @@
 """The JML checks of a project: one per specified method or constructor, and one per
-method and constructor of a class with instance invariants, each with its harness.
+method and constructor of a class with instance invariants (its own, or those of the
+objects its fields may lead to), each with its harness.
 
 A check's id is the method's name and parameter types as its class declares them,
 ``withdraw(int)``, a constructor's the class's simple name, ``Account(int)``: stable
@@ -21,7 +22,7 @@ from pytest_boundcheck.frontend.types import ClassInfo, MethodInfo, PrimType, ty
 from pytest_boundcheck.harness.applicable import receiver_types
 from pytest_boundcheck.harness.domains import ParamDomain
 from pytest_boundcheck.harness.jmlexpr import SELF
-from pytest_boundcheck.harness.jmlharness import Invariants, lower
+from pytest_boundcheck.harness.jmlharness import Invariants, lower, reachable_classes
 
 FAMILY = "jml"  # its pytest marker is ``boundcheck_jml``
 
@@ -84,22 +85,31 @@ def _instance_invariants(program: Program, by_path: dict[str, j.JmlFile]) -> Inv
     return found
 
 
+def _holders(program: Program, cls: ClassInfo, own: tuple, invariants: Invariants) -> list[str]:
+    """The classes whose instance invariants a method of ``cls`` must keep: its own, and
+    those of the objects its fields may lead to."""
+    reached = reachable_classes(program, [f.type for f in cls.instance_fields()])
+    return list(dict.fromkeys(([cls.simple_name] if own else []) + [
+        c.simple_name for c in reached if c in invariants]))
+
+
 def _what_to_check(cls: ClassInfo, method: MethodInfo, spec: j.DeclSpec | None,
-                   invariants: tuple) -> tuple[tuple[j.SpecCase, ...], str] | None:
+                   holders: list[str]) -> tuple[tuple[j.SpecCase, ...], str] | None:
     """A method's specification cases and its item's summary, or None for no item. A
-    method without a specification has one if it is not private and either its class
-    has instance invariants (which it must keep: not if it is static or ``helper``) or
-    its body has Java ``assert`` statements (which must hold); it is then checked
-    against any argument and allowed any exception (``signals_only Exception``)."""
+    method without a specification has one if it is not private and either its object
+    has instance invariants to keep (its class's or those of the objects it may reach,
+    ``holders``: not if it is static or ``helper``) or its body has Java ``assert``
+    statements (which must hold); it is then checked against any argument and allowed
+    any exception (``signals_only Exception``)."""
     name = f"{cls.simple_name}.{check_id(method)}"
     if spec is not None and spec.cases:
         return spec.cases, f"the JML specification of {name}"
     if method.private:
         return None
-    if invariants:
+    if holders:
         if method.static or (spec is not None and any(m.name == "helper" for m in spec.modifiers)):
             return None
-        summary = f"the invariants of {cls.simple_name}, kept by {check_id(method)}"
+        summary = f"the invariants of {', '.join(holders)}, kept by {check_id(method)}"
     elif any(isinstance(n, ast.Assert) for n in ast.walk(method.decl.body)):
         summary = f"the assert statements of {name}"
     else:
@@ -117,12 +127,13 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile,
     invariants = tuple(c for c in (class_spec.clauses if class_spec else ())
                        if isinstance(c, j.InvariantClause) and not c.static)
     class_errors = class_spec.errors if class_spec else ()
+    holders = _holders(program, cls, invariants, all_invariants)
     checks = []
     members = sorted((m for m in [*cls.ctors, *cls.methods] if m.decl is not None and m.decl.body
                       is not None), key=lambda m: (m.decl.line, m.decl.column))
     for method in members:
         spec = decls.get((method.decl.line, method.decl.column))
-        checked = _what_to_check(cls, method, spec, invariants)
+        checked = _what_to_check(cls, method, spec, holders)
         if checked is None:
             continue
         cases, summary = checked
