@@ -34,7 +34,14 @@ from pathlib import Path
 from pytest_boundcheck.frontend import jmlast as j
 from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.frontend.jmlprint import show, show_type
-from pytest_boundcheck.frontend.types import VOID, ClassInfo, MethodInfo, PrimType
+from pytest_boundcheck.frontend.types import (
+    ENCLOSING_FIELD,
+    VOID,
+    ClassInfo,
+    FieldInfo,
+    MethodInfo,
+    PrimType,
+)
 from pytest_boundcheck.harness.jmlexpr import (
     HEAP,
     RESULT,
@@ -227,7 +234,7 @@ class _Writer:
                        depth)
         for helper, owner, inv in self.reachable_invariants(self.roots(after=True)):
             said = (f"invariant at {Path(owner.path).name}:{inv.line}:{inv.column} does not "
-                    f"hold {when} of a reachable {owner.simple_name}: {show(inv.expr)}")
+                    f"hold of a reachable {owner.simple_name} {when}: {show(inv.expr)}")
             self.emit(f"assert {helper} : {java_string(said)};", depth)
 
     def roots(self, after: bool) -> list[tuple[str, str, ClassInfo]]:
@@ -237,10 +244,11 @@ class _Writer:
         found = []
         if self.instance or self.constructor and after:
             found.append((SELF, java_name(self.cls), self.cls))
-        found += [(p.name, show_type(d.type), p.type) for p, d in
+        found += [(p.name, self.lowering.class_name(d.type), p.type) for p, d in
                   zip(self.method.params, self.method.decl.params) if isinstance(p.type, ClassInfo)]
         if after and isinstance(self.method.return_type, ClassInfo) and not self.constructor:
-            found.append((RESULT, show_type(self.method.decl.return_type), self.method.return_type))
+            found.append((RESULT, self.lowering.class_name(self.method.decl.return_type),
+                          self.method.return_type))
         return found
 
     def reachable_invariants(self, roots) -> list[tuple[str, ClassInfo, j.InvariantClause]]:
@@ -284,8 +292,9 @@ class _Writer:
 
 def reachable_classes(program: Program, starts: list[ClassInfo]) -> list[ClassInfo]:
     """The project classes whose objects references of the ``starts`` types may lead to
-    by reference fields (arrays are not followed, as ``Heap`` follows none): the starts'
-    project subclasses, then those of their fields' types, and so on."""
+    by reference fields, as ``Heap`` follows them (not arrays, nor an inner class's
+    enclosing instance): the starts' project subclasses, then those of their fields'
+    types, and so on."""
     found: list[ClassInfo] = []
     todo = list(starts)
     while todo:
@@ -295,8 +304,17 @@ def reachable_classes(program: Program, starts: list[ClassInfo]) -> list[ClassIn
         for cls in program.project:
             if cls not in found and cls.is_subtype_of(declared):
                 found.append(cls)
-                todo.extend(f.type for f in cls.instance_fields())
+                todo.extend(f.type for f in cls.instance_fields() if followed(f))
     return found
+
+
+def followed(fld: FieldInfo) -> bool:
+    """Is a field one reachability follows (``\\reach``, the objects of a quantifier, whose
+    invariants hold): a reference field the class declares, not an array, nor an inner
+    class's hidden reference to its enclosing instance (synthetic to the JVM's reflection,
+    which ``boundcheck.jml.Heap`` skips likewise)?"""
+    return isinstance(fld.type, ClassInfo) and fld.type.element is None \
+        and fld.name != ENCLOSING_FIELD
 
 
 def _allowed(cases: tuple[j.SpecCase, ...]) -> list[str]:

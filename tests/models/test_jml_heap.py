@@ -82,7 +82,7 @@ def test_the_invariants_of_reachable_objects_are_assumed_and_kept(tmp_path):
     assert verdicts(results) == {"L()": "PASS", "add(int)": "PASS",
                                  "loop()": "VIOLATION", "firstWeight()": "PASS"}
     assert results["loop()"].counterexample.message == (
-        "invariant at L.java:8:13 does not hold on return of a reachable L.Link: "
+        "invariant at L.java:8:13 does not hold of a reachable L.Link on return: "
         "((next != this) && (weight >= 0))")
 
 

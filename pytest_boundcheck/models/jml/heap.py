@@ -14,7 +14,8 @@ from __future__ import annotations
 import z3
 
 from pytest_boundcheck.frontend.jdk import OBJECT
-from pytest_boundcheck.frontend.types import INT, PrimType
+from pytest_boundcheck.frontend.types import INT
+from pytest_boundcheck.harness.jmlharness import followed
 from pytest_boundcheck.models.common import bool_value
 from pytest_boundcheck.models.registry import model
 from pytest_boundcheck.symex.values import (
@@ -106,8 +107,7 @@ def _links(m, state, starts: list[HeapObj], field: str | None):
         for obj in [o for o in found if o not in read]:
             read.add(obj)
             for fld in obj.cls.instance_fields():
-                if isinstance(fld.type, PrimType) or fld.type.element is not None \
-                        or field is not None and fld.name != field:
+                if not followed(fld) or field is not None and fld.name != field:
                     continue
                 for g, target in m.read(state, obj, fld).non_null():
                     if _followable(target):
