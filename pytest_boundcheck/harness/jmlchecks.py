@@ -88,7 +88,8 @@ def _instance_invariants(program: Program, by_path: dict[str, j.JmlFile]) -> Inv
 def _holders(program: Program, cls: ClassInfo, own: tuple, invariants: Invariants) -> list[str]:
     """The classes whose instance invariants a method of ``cls`` must keep: its own, and
     those of the objects its fields may lead to."""
-    reached = reachable_classes(program, [f.type for f in cls.instance_fields()])
+    reached = reachable_classes(program, [f.type for f in cls.instance_fields()]) \
+        if invariants else []
     return list(dict.fromkeys(([cls.simple_name] if own else []) + [
         c.simple_name for c in reached if c in invariants]))
 

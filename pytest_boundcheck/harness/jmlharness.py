@@ -295,17 +295,19 @@ def reachable_classes(program: Program, starts: list[ClassInfo]) -> list[ClassIn
     by reference fields, as ``Heap`` follows them (not arrays, nor an inner class's
     enclosing instance): the starts' project subclasses, then those of their fields'
     types, and so on."""
-    found: list[ClassInfo] = []
+    found: dict[ClassInfo, None] = {}
+    seen: set[ClassInfo] = set()
     todo = list(starts)
     while todo:
         declared = todo.pop()
-        if not isinstance(declared, ClassInfo) or declared.element is not None:
+        if not isinstance(declared, ClassInfo) or declared.element is not None or declared in seen:
             continue
-        for cls in program.project:
-            if cls not in found and cls.is_subtype_of(declared):
-                found.append(cls)
+        seen.add(declared)
+        for cls in program.subclasses(declared):
+            if cls not in found:
+                found[cls] = None
                 todo.extend(f.type for f in cls.instance_fields() if followed(f))
-    return found
+    return list(found)
 
 
 def followed(fld: FieldInfo) -> bool:
