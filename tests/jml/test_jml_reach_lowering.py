@@ -90,3 +90,28 @@ def test_the_classes_reachable_follow_field_types_and_subclasses_not_arrays():
     assert [c.simple_name for c in reachable_classes(program, [classes["p.D"]])] == ["D"]
     assert [c.simple_name for c in reachable_classes(program, [classes["p.C"]])] == \
         ["C", "A", "B", "D", "E"]
+
+
+def test_a_reachable_class_whose_invariants_have_errors_makes_the_item_unsupported():
+    found = checks("""
+    static class Node {
+        int value; Node next;
+        //@ invariant valeu >= 0;
+    }
+    private Node head;
+    public void m() { }
+""")
+    assert found["m()"].unsupported == "the invariants of C.Node, which have errors"
+
+
+def test_a_static_method_assumes_and_keeps_the_invariants_of_what_its_arguments_reach():
+    text = lines(checks("""
+    static class Node {
+        int value; Node next;
+        //@ invariant value >= 0;
+    }
+    //@ ensures \\result >= 0;
+    public static int first(Node n) { return n.value; }
+""")["first(C.Node)"])
+    assert "if (!jml$inv0(n)) return;  // invariant of the reachable objects assumed" in text
+    assert "for (Object jml$o : boundcheck.jml.Heap.objects(C.Node.class, n)) {" in text

@@ -93,3 +93,18 @@ def test_a_sorted_list_insert_keeps_its_reach_invariants_and_a_broken_one_does_n
                                  "insertPastEqual(int)": "VIOLATION"}
     assert results["insertPastEqual(int)"].counterexample.message.startswith(
         "invariant at L.java:14:9 does not hold on return: (\\forall Node n;")
+
+
+def test_an_inner_class_s_enclosing_instance_is_not_followed(tmp_path):
+    results = jml_results(tmp_path, """
+        package p;
+
+        public class L {
+            class Node { /*@ nullable @*/ Node next; }
+            private /*@ nullable @*/ Node head;
+
+            //@ ensures \\reach(head).has(head) && !\\reach(head).has(this);
+            public void push() { Node n = new Node(); n.next = head; head = n; }
+        }
+        """)
+    assert verdicts(results) == {"push()": "PASS"}
