@@ -136,7 +136,8 @@ class _Writer:
         pre = self.scope(self.names, self.types, self.cls)
         if self.instance:
             for inv in self.invariants:
-                self.emit(f"if (!{self.evaluated(pre.expr(inv.expr))}) return;  // invariant assumed")
+                self.emit(f"if (!{self.evaluated(self.of_self().expr(inv.expr))}) return;  "
+                          "// invariant assumed")
         for helper, _, _ in self.reachable_invariants(self.roots(after=False)):
             self.emit(f"if (!{helper}) return;  // invariant of the reachable objects assumed")
         guards = []
@@ -229,13 +230,19 @@ class _Writer:
 
     def invariants_kept(self, depth: int, when: str) -> None:
         for inv in self.invariants:
-            self.check(self.lowering.expr(inv.expr),
+            self.check(self.of_self().expr(inv.expr),
                        f"invariant at {self.where(inv)} does not hold {when}: {show(inv.expr)}",
                        depth)
         for helper, owner, inv in self.reachable_invariants(self.roots(after=True)):
             said = (f"invariant at {Path(owner.path).name}:{inv.line}:{inv.column} does not "
                     f"hold of a reachable {owner.simple_name} {when}: {show(inv.expr)}")
             self.emit(f"assert {helper} : {java_string(said)};", depth)
+
+    def of_self(self) -> Lowering:
+        """A lowering of the checked class's invariants of ``self``: ``this`` is the only
+        name in scope, as for any other object's (its quantifiers range over what the
+        object reaches, whatever the method's arguments)."""
+        return self.scope({"this": (SELF, java_name(self.cls))}, {"this": self.cls}, self.cls)
 
     def roots(self, after: bool) -> list[tuple[str, str, ClassInfo]]:
         """The references the reachable objects are found from, as (Java text, Java type,
