@@ -59,6 +59,13 @@ AGGREGATES = """
             return a + b;
         }
 
+        //@ ensures (\\exists Node n; \\reach(head).has(n); n == \\old(head)) || \\old(head) == null;
+        //@ ensures (\\forall Node n; \\reach(head).has(n) && n == head && n.next == \\old(head); n.value == \\old(a) + 1);
+        public void push(int a) { Node n = new Node(); n.value = a + 1; n.next = head; head = n; }
+
+        //@ ensures (\\forall Node n; \\reach(head).has(n) && n == head && n.next == \\old(head); n.value == \\old(a));
+        public void pushWrong(int a) { Node n = new Node(); n.value = a + 1; n.next = head; head = n; }
+
         //@ ensures (\\sum Node n; \\reach(head).has(n); n.value) == 0;
         //@ ensures (\\max Node n; \\reach(head).has(n); n.value) == Integer.MIN_VALUE;
         //@ ensures (\\num_of Node n; \\reach(head).has(n); true) == 0;

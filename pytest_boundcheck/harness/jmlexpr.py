@@ -51,6 +51,11 @@ class Lowering:
     in_quantifier: bool = False
     types: dict[str, JType] = field(default_factory=dict)
     program: Program | None = None
+    # a quantifier's: the lowering it stands in, the variables bound around it, and the
+    # pre-state values it is passed (Java type, parameter, the value's text outside)
+    parent: Lowering | None = None
+    bound: frozenset[str] = frozenset()
+    hoisted: list[tuple[str, str, str]] = field(default_factory=list)
 
     def this(self, what: str) -> str:
         """The Java text of ``this``; ``what`` names the use, for a static context's skip."""
@@ -92,7 +97,7 @@ class Lowering:
         if self.in_old:
             return self.expr(node.expr)
         if self.in_quantifier:
-            raise NotLowered("\\old inside a quantifier")
+            return self.hoist(node)
         self.in_old = True
         try:
             value = self.expr(node.expr)
@@ -101,6 +106,20 @@ class Lowering:
         local = f"jml$old{len(self.olds)}"
         self.olds.append((local, value))
         return local
+
+    def hoist(self, node: j.Old) -> str:
+        """``\\old(e)`` in a quantifier, where ``e`` names none of its variables: the
+        value kept before the call, passed to the quantifier's helper as a parameter."""
+        if any(_mentions(node.expr, name) for name in self.bound):
+            raise NotLowered(f"\\old of a quantifier's variable ({show(node)})")
+        typed = (expression_type(self.program, self.cls, self.types, node.expr)
+                 if self.program is not None and self.cls is not None else None)
+        if not isinstance(typed, (PrimType, ClassInfo)):
+            raise NotLowered(f"\\old in a quantifier, of a value whose type is not known ({show(node)})")
+        outside = self.parent.old(node)
+        param = f"jml$h{len(self.hoisted)}"
+        self.hoisted.append((_java_type(typed), param, outside))
+        return param
 
     def result(self, node: j.Result) -> str:
         if "\\result" not in self.names:
@@ -151,7 +170,8 @@ class Lowering:
         inner = Lowering(self.cls, {name: (f"jml$p{i}", typ) for i, (name, _, typ)
                                     in enumerate(passed)}, helpers=self.helpers,
                          in_quantifier=True, program=self.program,
-                         types={n: self.types[n] for n, _, _ in passed if n in self.types})
+                         types={n: self.types[n] for n, _, _ in passed if n in self.types},
+                         parent=self, bound=self.bound | {v.name for v in node.variables})
         for v in node.variables:
             inner.names[v.name] = (v.name, show_type(v.type) if _is_primitive(v.type)
                                    else self.class_name(v.type))
@@ -162,13 +182,15 @@ class Lowering:
         condition = " && ".join([*(inner.expr(c) for c in rest)] or ["true"])
         body = inner.expr(node.body)
         name = f"jml$q{len(self.helpers)}"
-        params = ", ".join(f"{typ} jml$p{i}" for i, (_, _, typ) in enumerate(passed))
+        params = ", ".join([f"{typ} jml$p{i}" for i, (_, _, typ) in enumerate(passed)]
+                           + [f"{typ} {param}" for typ, param, _ in inner.hoisted])
         result, start, fold, end = self.aggregate(node, inner)
         step = fold.format(cond=condition, body=body, type=result)
         self.helpers.append(Helper(name, (
             f"    private static {result} {name}({params}) {{\n{start}"
             f"        {opening}{{ {step} }}{closing}\n        return {end};\n    }}\n")))
-        return f"{name}({', '.join(text for _, text, _ in passed)})"
+        args = [text for _, text, _ in passed] + [outside for _, _, outside in inner.hoisted]
+        return f"{name}({', '.join(args)})"
 
     def aggregate(self, node: j.Quantified, inner: Lowering) -> tuple[str, str, str, str]:
         """The helper's result type, the accumulator's declaration, the step (a format of
@@ -246,6 +268,15 @@ def _int_loop(node: j.Quantified, var: j.BoundVar, typ: str, conjuncts: list[j.N
                          f"from below and above ({show(node.range)})")
     left = [c for c in conjuncts if c is not low[0] and c is not high[0]]
     return (typ, var.name, low[1], high[1], high[2]), left
+
+
+def _java_type(typed: PrimType | ClassInfo) -> str:
+    """A type as a harness writes a parameter of it."""
+    if isinstance(typed, PrimType):
+        return typed.name
+    if typed.element is not None:
+        return _java_type(typed.element) + "[]"
+    return java_name(typed) if typed.decl is not None else typed.fqname
 
 
 def _is_primitive(written) -> bool:

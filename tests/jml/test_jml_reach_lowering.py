@@ -115,3 +115,19 @@ def test_a_static_method_assumes_and_keeps_the_invariants_of_what_its_arguments_
 """)["first(C.Node)"])
     assert "if (!jml$inv0(n)) return;  // invariant of the reachable objects assumed" in text
     assert "for (Object jml$o : boundcheck.jml.Heap.objects(C.Node.class, n)) {" in text
+
+
+def test_old_in_a_quantifier_is_kept_before_the_call_and_passed_to_each_helper_on_the_way():
+    check = checks(NODE + """
+    //@ ensures (\\forall int i; 0 <= i && i < x; (\\exists Node m; \\reach(head).has(m); m.value == \\old(n + i)));
+    public void bad(int x) { }
+
+    //@ ensures (\\forall int i; 0 <= i && i < x; (\\exists Node m; \\reach(head).has(m); m.value == \\old(n + x)));
+    public void m(int x) { }
+""")
+    assert check["bad(int)"].unsupported == "\\old of a quantifier's variable (\\old((n + i)))"
+    text = lines(check["m(int)"])
+    assert "var jml$old0 = (self.n + x);" in text
+    assert "try { jml$c1 = !jml$c0 || jml$q1(x, self, jml$old0); } catch (RuntimeException jml$x) { jml$c1 = false; }" in text
+    assert "private static boolean jml$q1(int jml$p0, C jml$p1, int jml$h0) {" in text
+    assert "for (int i = 0; i < jml$p0; i++) { if (true && !jml$q0(jml$p0, jml$p1, i, jml$h0)) return false; }" in text

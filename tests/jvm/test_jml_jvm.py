@@ -74,7 +74,8 @@ def test_the_counterexample_breaks_the_clause_on_the_jvm(tmp_path, cls, item, th
 @needs_jvm
 @pytest.mark.parametrize("source, item", [
     ("SORTED", "insertPastEqual(int)"), ("RING", "pairCountedWrong()"),
-    ("RING", "byNextOnlyWrong()"), ("CHAIN", "loop()"), ("AGGREGATES", "triangleWrong(int)")])
+    ("RING", "byNextOnlyWrong()"), ("CHAIN", "loop()"), ("AGGREGATES", "triangleWrong(int)"),
+    ("AGGREGATES", "pushWrong(int)")])
 def test_a_reach_violation_is_confirmed_by_the_runtime_class_on_the_jvm(tmp_path, source, item):
     """Violations of clauses that ``\\reach``, object quantifiers, aggregates and the
     invariants of reachable objects decide, from any-heap pre-states: the JVM runs the

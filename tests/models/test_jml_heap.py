@@ -69,10 +69,11 @@ def test_reach_counts_a_cycle_once_and_follows_one_field_where_asked(tmp_path):
         "ensures at L.java:23:9: \\reach(entry, Node, next).has(entry.other)")
 
 
-def test_aggregates_over_int_ranges_and_objects_empty_ones_too(tmp_path):
+def test_aggregates_over_int_ranges_and_objects_empty_ones_too_and_old_values_in_them(tmp_path):
     results = jml_results(tmp_path, AGGREGATES)
     assert verdicts(results) == {"triangle(int)": "PASS", "triangleWrong(int)": "VIOLATION",
-                                 "two(int,int)": "PASS", "clear()": "PASS"}
+                                 "two(int,int)": "PASS", "push(int)": "PASS",
+                                 "pushWrong(int)": "VIOLATION", "clear()": "PASS"}
     found = results["triangleWrong(int)"].counterexample
     assert "int n = 2;" in found.statements
 
