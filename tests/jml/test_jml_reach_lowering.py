@@ -3,7 +3,10 @@ of reachable objects to a harness's Java, through the JML runtime class
 ``boundcheck.jml.Heap``."""
 from __future__ import annotations
 
-from test_jml_lowering import checks, lines  # tests/jml is on sys.path (pytest's rootdir import)
+from test_jml_lowering import (  # tests/jml is on sys.path (pytest's rootdir import)
+    checks,
+    lines,
+)
 
 from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.frontend.parse import parse_source
