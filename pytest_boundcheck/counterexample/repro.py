@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_boundcheck.counterexample.example import Counterexample
+from pytest_boundcheck.frontend.jdk import JML_RUNTIME
 from pytest_boundcheck.frontend.types import ClassInfo
 from pytest_boundcheck.harness.contracts import Contract
 
+_RUNTIME_SOURCES = Path(__file__).parent / "java"
 _ASSERT = re.compile(r"^(\s*)assert (.+?)(?: : (.+))?;\s*$")
 
 _REFLECTION = '''
@@ -42,6 +44,9 @@ class Reproducer:
     # sources the main program needs besides the project's: (file name, source), in the
     # package's folder (a JML check's class, with its harness nested in it)
     needs: tuple[tuple[str, str], ...] = ()
+    # the JML runtime classes (``jdk.JML_RUNTIME``) the harness calls, by full name: their
+    # sources are written under their packages' folders from the output root
+    runtime: tuple[str, ...] = ()
 
     @property
     def main_class(self) -> str:
@@ -60,6 +65,12 @@ class Reproducer:
         for name, source in self.needs:
             (folder / name).write_text(source)
             written.append(folder / name)
+        for fqname in self.runtime:
+            relative = Path(*fqname.split(".")).with_suffix(".java")
+            path = directory / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text((_RUNTIME_SOURCES / relative).read_text())
+            written.append(path)
         return written
 
 
@@ -117,7 +128,13 @@ def jml_replayer(cls: ClassInfo, check, found: Counterexample, source: str) -> R
             f'        System.out.println("{cls.fqname}::{check.id} holds for these objects");\n'
             f"    }}\n{_REFLECTION if found.reflective else ''}}}\n")
     return Reproducer(found.package, name, "", main,
-                      ((Path(cls.path).name, source[:end] + nested + "\n" + source[end:]),))
+                      ((Path(cls.path).name, source[:end] + nested + "\n" + source[end:]),),
+                      runtime_classes(harness))
+
+
+def runtime_classes(source: str) -> tuple[str, ...]:
+    """The JML runtime classes a harness's source names (it writes their full names)."""
+    return tuple(name for name in JML_RUNTIME if name + "." in source)
 
 
 def _no_assert(line: str) -> str:

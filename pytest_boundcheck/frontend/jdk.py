@@ -94,6 +94,14 @@ for _exc, _sup in (("java.util.IllegalFormatException", "java.lang.IllegalArgume
                    ("java.time.format.DateTimeParseException", "java.time.DateTimeException")):
     _CLASSES[_exc] = ("class", "", _sup, ())
 
+# The JML runtime classes that JML harnesses call (``harness.jmlexpr``): each is declared
+# here, its static methods are engine models (``models/jml/``) and its real Java is in
+# ``counterexample/java/`` (under its package's folders), which reproducers and replay
+# compile beside a harness that names it.
+JML_RUNTIME = ("boundcheck.jml.Heap",)
+for _name in JML_RUNTIME:
+    _CLASSES[_name] = ("class", "final", OBJECT, ())
+
 # JDK interfaces the class table knows by their supertypes alone: code may hold them,
 # compare them with == and test them with instanceof; calling their methods is unsupported.
 for _name, _supers in {

@@ -59,6 +59,14 @@ def check_files(program: Program, specs: list[j.JmlFile]) -> list[j.JmlFile]:
     return [_check_file(program, spec, pure) for spec in specs]
 
 
+def expression_type(program: Program, cls: ClassInfo, names: dict[str, Type],
+                    expr: j.Node) -> Type:
+    """The type of an expression of a clause that type-checked, with these names in
+    scope: for a lowering that declares a local of it (an aggregate's accumulator)."""
+    scope = _Scope(cls, None, "this" not in names, "ensures", dict(names))
+    return _Checker(program, cls.path or "", frozenset()).type_of(expr, scope)
+
+
 def pure_methods(program: Program, specs: list[j.JmlFile]) -> frozenset[tuple[str, int, int]]:
     """(file, line, column) of each method or constructor declared ``pure``, or of a class
     declared ``pure``: the ones a specification may call."""

@@ -1,5 +1,6 @@
 """The JML checks of a project: one per specified method or constructor, and one per
-method and constructor of a class with invariants, each with its harness.
+method and constructor of a class with invariants (its own, static ones, or those of
+the objects its fields may lead to), each with its harness.
 
 A check's id is the method's name and parameter types as its class declares them,
 ``withdraw(int)``, a constructor's the class's simple name, ``Account(int)``: stable
@@ -23,7 +24,13 @@ from pytest_boundcheck.harness import jmlbody
 from pytest_boundcheck.harness.applicable import receiver_types
 from pytest_boundcheck.harness.domains import ParamDomain
 from pytest_boundcheck.harness.jmlexpr import SELF
-from pytest_boundcheck.harness.jmlharness import NonNull, invariant_method, lower
+from pytest_boundcheck.harness.jmlharness import (
+    Invariants,
+    NonNull,
+    invariant_method,
+    lower,
+    reachable_classes,
+)
 
 FAMILY = "jml"  # its pytest marker is ``boundcheck_jml``
 
@@ -57,6 +64,7 @@ def jml_checks(program: Program, specs: list[j.JmlFile]) -> dict[str, list[JmlCh
     files with annotations marked in it (``jmlnull``)."""
     mark_non_null(program, specs)
     by_path = {spec.path: spec for spec in specs}
+    invariants = _instance_invariants(program, by_path)
     found: dict[str, list[JmlCheck]] = {}
     files = {cls.fqname: by_path.get(cls.path, j.JmlFile(cls.path, (), (), ()))
              for cls in program.project if cls.decl is not None}
@@ -75,21 +83,49 @@ def jml_checks(program: Program, specs: list[j.JmlFile]) -> dict[str, list[JmlCh
     for cls in program.project:
         if cls.decl is None:
             continue
-        checks = _class_checks(program, cls, files[cls.fqname], unchecked)
+        checks = _class_checks(program, cls, files[cls.fqname], unchecked, invariants)
         if checks:
             found[cls.fqname] = checks
     return found
 
 
+def _instance_invariants(program: Program, by_path: dict[str, j.JmlFile]) -> Invariants:
+    """Each project class's instance invariants (None where its class annotation has
+    errors), for the harnesses of every class whose objects may reach its objects."""
+    found = {}
+    for cls in program.project:
+        spec = by_path.get(cls.path)
+        if cls.decl is None or spec is None:
+            continue
+        class_spec = next((d for d in spec.declarations
+                           if (d.line, d.column) == (cls.decl.line, cls.decl.column)), None)
+        if class_spec is None:
+            continue
+        clauses = tuple(c for c in class_spec.clauses if isinstance(c, j.InvariantClause)
+                        and not c.static)
+        if clauses:
+            found[cls] = None if class_spec.errors else clauses
+    return found
+
+
+def _holders(program: Program, cls: ClassInfo, own: tuple, invariants: Invariants) -> list[str]:
+    """The classes whose instance invariants a method of ``cls`` must keep: its own, and
+    those of the objects its fields may lead to."""
+    reached = reachable_classes(program, [f.type for f in cls.instance_fields()]) \
+        if invariants else []
+    return list(dict.fromkeys(([cls.simple_name] if own else []) + [
+        c.simple_name for c in reached if c in invariants]))
+
+
 def _what_to_check(cls: ClassInfo, method: MethodInfo, spec: j.DeclSpec | None,
-                   invariants: tuple, statements: list[j.StmtSpec], non_null_fields: bool = False
+                   holders: list[str], statics: bool, statements: list[j.StmtSpec]
                    ) -> tuple[tuple[j.SpecCase, ...], str] | None:
     """A method's specification cases and its item's summary, or None for no item. A
-    method without a specification has one if it is not private and either its class
-    has invariants it must keep (not if it is ``helper``; an instance invariant or a
-    non-null field, not if it is static) or its body has JML ``statements`` or Java
-    ``assert`` statements (which must hold); it is then checked against any argument and
-    allowed any exception
+    method without a specification has one if it is not private and not ``helper`` and
+    either has invariants to keep (its class's static ones; if it is not static, the
+    instance invariants and non-null fields of its class or of the objects it may reach,
+    ``holders``) or its body has JML ``statements`` or Java ``assert`` statements (which
+    must hold); it is then checked against any argument and allowed any exception
     (``signals_only Exception``)."""
     name = f"{cls.simple_name}.{check_id(method)}"
     if spec is not None and spec.cases:
@@ -97,10 +133,9 @@ def _what_to_check(cls: ClassInfo, method: MethodInfo, spec: j.DeclSpec | None,
     if method.private:
         return None
     helper = spec is not None and any(m.name == "helper" for m in spec.modifiers)
-    binding = any(i.static or not method.static for i in invariants) or (
-        non_null_fields and not method.static)
-    if binding and not helper:
-        summary = f"the invariants of {cls.simple_name}, kept by {check_id(method)}"
+    if (statics or holders and not method.static) and not helper:
+        summary = (f"the invariants of {', '.join(holders or [cls.simple_name])}, "
+                   f"kept by {check_id(method)}")
     elif statements:
         summary = f"the JML statements of {name}"
     elif any(isinstance(n, ast.Assert) for n in ast.walk(method.decl.body)):
@@ -114,8 +149,9 @@ def _what_to_check(cls: ClassInfo, method: MethodInfo, spec: j.DeclSpec | None,
 
 
 def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile,
-                  unchecked: dict[MethodInfo, str]) -> list[JmlCheck]:
-    """``unchecked``: the methods whose JML statements are not lowered, with why."""
+                  unchecked: dict[MethodInfo, str], all_invariants: Invariants) -> list[JmlCheck]:
+    """``unchecked``: the methods whose JML statements are not lowered, with why;
+    ``all_invariants``: every class's instance invariants."""
     decls = {(d.line, d.column): d for d in file.declarations}
     class_spec = decls.get((cls.decl.line, cls.decl.column))
     invariants = tuple(c for c in (class_spec.clauses if class_spec else ())
@@ -123,8 +159,10 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile,
     class_errors = class_spec.errors if class_spec else ()
     fields = _non_null_fields(cls) if cls in program.nullness_declared else ()
     instance_invariants = tuple(i for i in invariants if not i.static)
+    statics = tuple(i for i in invariants if i.static)
     if instance_invariants and not class_errors:
         _add_invariant_check(program, cls, instance_invariants)
+    holders = _holders(program, cls, instance_invariants or fields, all_invariants)
     checks = []
     members = sorted((m for m in [*cls.ctors, *cls.methods] if m.decl is not None and m.decl.body
                       is not None), key=lambda m: (m.decl.line, m.decl.column))
@@ -132,7 +170,7 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile,
         spec = decls.get((method.decl.line, method.decl.column))
         statements = [*jmlbody.statements_of(file, method),
                       *jmlbody.statements_of(file, method, inner=True)]
-        checked = _what_to_check(cls, method, spec, invariants, statements, bool(fields))
+        checked = _what_to_check(cls, method, spec, holders, bool(statics), statements)
         if checked is None:
             continue
         cases, summary = checked
@@ -146,7 +184,7 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile,
         try:
             non_null = NonNull(fields, cls in program.nullness_declared
                                and non_null_result(method, decls))
-            harness = lower(cls, method, cases, invariants, name, non_null)
+            harness = lower(program, cls, method, cases, all_invariants, name, statics, non_null)
             unsupported = (_not_lowered(class_spec, spec, file) or unchecked.get(method)
                            or harness.unsupported)
             if unsupported:

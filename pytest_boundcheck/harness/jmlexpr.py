@@ -3,21 +3,26 @@
 A harness is a static method of a class of its own: what the specification calls
 ``this`` is its parameter ``self``, a field named bare is ``self``'s (or its class's, if
 static), ``\\result`` and the values of ``\\old(e)`` are locals the harness sets, and a
-quantifier over ints becomes a call of a helper method that loops over the range (the
-loop is unrolled within the bounds like any other). What has no Java form yet raises
-``NotLowered`` naming the construct, so that the check is a skip naming it, never a pass.
+quantifier becomes a call of a helper method that loops over its domain: an int range
+(unrolled within the bounds like any other loop), or the objects of a type reachable from
+the names in scope, which the JML runtime class ``boundcheck.jml.Heap`` lists (as does
+``\\reach(x).has(o)``, which it answers). What has no Java form yet raises ``NotLowered``
+naming the construct, so that the check is a skip naming it, never a pass.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from pytest_boundcheck.frontend import jmlast as j
+from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.frontend.jmlcheck import expression_type
 from pytest_boundcheck.frontend.jmlprint import show, show_type
-from pytest_boundcheck.frontend.types import ClassInfo, type_name
+from pytest_boundcheck.frontend.types import ClassInfo, JType, PrimType, type_name
 
 SELF = "self"
 RESULT = "jml$result"
 THROWN = "jml$e"
+HEAP = "boundcheck.jml.Heap"  # the JML runtime class of reachability (``models/jml/heap.py``)
 
 
 class NotLowered(Exception):
@@ -36,13 +41,21 @@ class Lowering:
     """What lowering one harness's expressions adds to it: the pre-state values
     (``olds``, each a local set before the call) and the quantifiers' helper methods.
     ``names`` maps each name in scope to its Java text and declared type (``None`` for a
-    name the harness's helpers are not passed)."""
+    name the harness's helpers are not passed); ``types`` the names' types, with which
+    ``program`` types an aggregate (``\\sum``...) for its helper's accumulator."""
     cls: ClassInfo | None
     names: dict[str, tuple[str, str | None]] = field(default_factory=dict)
     olds: list[tuple[str, str]] = field(default_factory=list)  # (local, Java expression)
     helpers: list[Helper] = field(default_factory=list)
     in_old: bool = False
     in_quantifier: bool = False
+    types: dict[str, JType] = field(default_factory=dict)
+    program: Program | None = None
+    # a quantifier's: the lowering it stands in, the variables bound around it, and the
+    # pre-state values it is passed (Java type, parameter, the value's text outside)
+    parent: Lowering | None = None
+    bound: frozenset[str] = frozenset()
+    hoisted: list[tuple[str, str, str]] = field(default_factory=list)
 
     def this(self, what: str) -> str:
         """The Java text of ``this``; ``what`` names the use, for a static context's skip."""
@@ -68,6 +81,8 @@ class Lowering:
         return node.name  # a class, for its static members
 
     def call(self, node: j.Call) -> str:
+        if isinstance(node.target, j.Reach):
+            return self.reach_has(node.target, node.args[0])
         args = ", ".join(self.expr(a) for a in node.args)
         if node.target is not None:
             return f"{self.expr(node.target)}.{node.name}({args})"
@@ -82,7 +97,7 @@ class Lowering:
         if self.in_old:
             return self.expr(node.expr)
         if self.in_quantifier:
-            raise NotLowered("\\old inside a quantifier")
+            return self.hoist(node)
         self.in_old = True
         try:
             value = self.expr(node.expr)
@@ -91,6 +106,20 @@ class Lowering:
         local = f"jml$old{len(self.olds)}"
         self.olds.append((local, value))
         return local
+
+    def hoist(self, node: j.Old) -> str:
+        """``\\old(e)`` in a quantifier, where ``e`` names none of its variables: the
+        value kept before the call, passed to the quantifier's helper as a parameter."""
+        if any(_mentions(node.expr, name) for name in self.bound):
+            raise NotLowered(f"\\old of a quantifier's variable ({show(node)})")
+        typed = (expression_type(self.program, self.cls, self.types, node.expr)
+                 if self.program is not None and self.cls is not None else None)
+        if not isinstance(typed, (PrimType, ClassInfo)):
+            raise NotLowered(f"\\old in a quantifier, of a value whose type is not known ({show(node)})")
+        outside = self.parent.old(node)
+        param = f"jml$h{len(self.hoisted)}"
+        self.hoisted.append((_java_type(typed), param, outside))
+        return param
 
     def result(self, node: j.Result) -> str:
         if "\\result" not in self.names:
@@ -127,7 +156,7 @@ class Lowering:
         name = show_type(node.type)
         if name in _PRIMITIVES:
             raise NotLowered(f"\\type of a primitive type ({name})")
-        return f"{name}.class"
+        return f"{self.class_name(node.type)}.class"
 
     def non_null_elements(self, node: j.NonNullElements) -> str:
         """``\\nonnullelements(a)``: ``a`` is not null and no element is (a helper that
@@ -160,58 +189,153 @@ class Lowering:
         fld = self.cls.lookup_field(node.name) if self.cls is not None else None
         return type_name(fld.type) if fld is not None else None
 
+    def reach_has(self, reach: j.Reach, member: j.Node) -> str:
+        """``\\reach(x [, T [, f]]).has(o)``: the runtime's reachability, of an object of
+        ``T`` if given, following field ``f`` alone if given."""
+        root, target = self.expr(reach.root), self.expr(member)
+        field_name = f", {java_string(reach.field)}" if reach.field else ""
+        test = f"{HEAP}.reaches({root}, {target}{field_name})"
+        if reach.type is not None:
+            test = f"{test} && {target} instanceof {self.class_name(reach.type)}"
+        return f"({test})"
+
+    def class_name(self, written) -> str:
+        """A class named in a clause as the harness, a class of its own beside the checked
+        one, must write it: ``Outer.Node`` for a nested ``Node``, without type arguments."""
+        resolved = (self.program.resolve_type(written, self.cls)
+                    if self.program is not None and self.cls is not None else None)
+        if isinstance(resolved, ClassInfo) and resolved.element is None and resolved.decl is not None:
+            return java_name(resolved)
+        return _raw(show_type(written))
+
     def quantified(self, node: j.Quantified) -> str:
-        """``\\forall`` and ``\\exists`` over ints whose range bounds each variable from
-        below and above: a helper method that loops over the range, passed every name
-        in scope."""
-        if node.quantifier not in ("forall", "exists"):
-            raise NotLowered(f"\\{node.quantifier}")
-        if any(show_type(v.type) not in ("int", "long", "short", "byte", "char")
-               for v in node.variables):
-            raise NotLowered(f"\\{node.quantifier} over {show_type(node.variables[0].type)} "
-                             "(only over integral ranges)")
+        """A quantifier as a helper method passed every name in scope, which loops over
+        the domain of each variable: an integral one over the range its conjuncts bound
+        from below and above, an object one over the objects of its type reachable from
+        the references passed (``Heap.objects``). ``\\forall`` and ``\\exists`` return as
+        soon as they know; the aggregates fold each value of the body into an accumulator
+        of the quantifier's type (``_AGGREGATES``)."""
         passed = [(name, text, typ) for name, (text, typ) in self.names.items() if typ]
         inner = Lowering(self.cls, {name: (f"jml$p{i}", typ) for i, (name, _, typ)
                                     in enumerate(passed)}, helpers=self.helpers,
-                         in_quantifier=True)
-        inner.names.update({v.name: (v.name, show_type(v.type)) for v in node.variables})
-        loops, rest = _loops(node, inner)
+                         in_quantifier=True, program=self.program,
+                         types={n: self.types[n] for n, _, _ in passed if n in self.types},
+                         parent=self, bound=self.bound | {v.name for v in node.variables})
+        for v in node.variables:
+            inner.names[v.name] = (v.name, show_type(v.type) if _is_primitive(v.type)
+                                   else self.class_name(v.type))
+            if self.program is not None and self.cls is not None:
+                inner.types[v.name] = self.program.resolve_type(v.type, self.cls)
+        roots = [f"jml$p{i}" for i, (_, _, typ) in enumerate(passed) if typ not in _PRIMITIVE]
+        opening, closing, rest = _domains(node, inner, roots)
         condition = " && ".join([*(inner.expr(c) for c in rest)] or ["true"])
         body = inner.expr(node.body)
         name = f"jml$q{len(self.helpers)}"
-        params = ", ".join(f"{typ} jml$p{i}" for i, (_, _, typ) in enumerate(passed))
-        test = (f"if ({condition} && !{body}) return false;" if node.quantifier == "forall"
-                else f"if ({condition} && {body}) return true;")
-        opening = "".join(f"for ({t} {v} = {lo}; {v} {op} {hi}; {v}++) " for t, v, lo, op, hi in loops)
-        found = "true" if node.quantifier == "forall" else "false"
+        params = ", ".join([f"{typ} jml$p{i}" for i, (_, _, typ) in enumerate(passed)]
+                           + [f"{typ} {param}" for typ, param, _ in inner.hoisted])
+        result, start, fold, end = self.aggregate(node, inner)
+        step = fold.format(cond=condition, body=body, type=result)
         self.helpers.append(Helper(name, (
-            f"    private static boolean {name}({params}) {{\n"
-            f"        {opening}{{ {test} }}\n        return {found};\n    }}\n")))
-        return f"{name}({', '.join(text for _, text, _ in passed)})"
+            f"    private static {result} {name}({params}) {{\n{start}"
+            f"        {opening}{{ {step} }}{closing}\n        return {end};\n    }}\n")))
+        args = [text for _, text, _ in passed] + [outside for _, _, outside in inner.hoisted]
+        return f"{name}({', '.join(args)})"
+
+    def aggregate(self, node: j.Quantified, inner: Lowering) -> tuple[str, str, str, str]:
+        """The helper's result type, the accumulator's declaration, the step (a format of
+        ``cond`` and ``body``) and what it returns at the end."""
+        if node.quantifier == "forall":
+            return "boolean", "", "if ({cond} && !{body}) return false;", "true"
+        if node.quantifier == "exists":
+            return "boolean", "", "if ({cond} && {body}) return true;", "false"
+        typed = (expression_type(self.program, self.cls, inner.types, node)
+                 if self.program is not None and self.cls is not None else None)
+        if not isinstance(typed, PrimType) or typed.name not in _EMPTY_MIN:
+            raise NotLowered(f"\\{node.quantifier} whose type is not known ({show(node)})")
+        initial, fold = _AGGREGATES[node.quantifier]
+        first = initial.format(largest=_EMPTY_MIN[typed.name], smallest=_EMPTY_MAX[typed.name])
+        return typed.name, f"        {typed.name} jml$acc = {first};\n", fold, "jml$acc"
 
 
-def _loops(node: j.Quantified, inner: Lowering):
-    """Each bound variable's loop (type, name, first, comparison, limit) from the range's
-    conjuncts, and the conjuncts left over (a filter)."""
+# Each aggregate's first value (JML: over an empty range \sum is 0, \product 1, \min the
+# largest value of the type, \max the smallest; \num_of is a long) and step.
+_AGGREGATES = {
+    "num_of": ("0", "if ({cond} && {body}) jml$acc++;"),
+    "sum": ("0", "if ({cond}) jml$acc += {body};"),
+    "product": ("1", "if ({cond}) jml$acc *= {body};"),
+    "min": ("{largest}", "if ({cond}) {{ {type} jml$v = {body}; if (jml$v < jml$acc) jml$acc = jml$v; }}"),
+    "max": ("{smallest}", "if ({cond}) {{ {type} jml$v = {body}; if (jml$v > jml$acc) jml$acc = jml$v; }}"),
+}
+_EMPTY_MIN = {"int": "Integer.MAX_VALUE", "long": "Long.MAX_VALUE",
+              "float": "Float.POSITIVE_INFINITY", "double": "Double.POSITIVE_INFINITY"}
+_EMPTY_MAX = {"int": "Integer.MIN_VALUE", "long": "Long.MIN_VALUE",
+              "float": "Float.NEGATIVE_INFINITY", "double": "Double.NEGATIVE_INFINITY"}
+_PRIMITIVE = ("boolean", "byte", "short", "char", "int", "long", "float", "double")
+_INTEGRAL = ("int", "long", "short", "byte", "char")
+
+
+def _domains(node: j.Quantified, inner: Lowering, roots: list[str]) -> tuple[str, str, list[j.Node]]:
+    """The loops' opening (each variable's loop, nested) and closing text, and the range's
+    conjuncts left over (a filter). An integral variable loops over the range its
+    conjuncts bound; an object variable over ``Heap.objects`` of its type from ``roots``,
+    whose nulls (the engine's objects not reached) it skips."""
     conjuncts = _conjuncts(node.range) if node.range is not None else []
-    loops = []
-    for var in node.variables:
-        low = high = None
-        for c in conjuncts:
-            bound = _bound(c, var.name)
-            if bound is None:
-                continue
-            side, value, strict = bound
-            if side == "low" and low is None:
-                low = (c, f"{inner.expr(value)} + 1" if strict else inner.expr(value))
-            elif side == "high" and high is None:
-                high = (c, "<" if strict else "<=", inner.expr(value))
-        if low is None or high is None:
-            raise NotLowered(f"\\{node.quantifier} whose range does not bound {var.name} "
-                             f"from below and above ({show(node.range)})")
-        conjuncts = [c for c in conjuncts if c is not low[0] and c is not high[0]]
-        loops.append((show_type(var.type), var.name, low[1], high[1], high[2]))
-    return loops, conjuncts
+    opening, closing = "", ""
+    for k, var in enumerate(node.variables):
+        typ = show_type(var.type)
+        if typ in _INTEGRAL:
+            (t, v, lo, op, hi), conjuncts = _int_loop(node, var, typ, conjuncts, inner)
+            opening += f"for ({t} {v} = {lo}; {v} {op} {hi}; {v}++) "
+        elif typ in _PRIMITIVE or var.type.dims:
+            raise NotLowered(f"\\{node.quantifier} over {typ} (only over integral ranges "
+                             "and objects)")
+        else:
+            candidate, name = f"jml$o{k}", inner.names[var.name][1]
+            opening += (f"for (Object {candidate} : {HEAP}.objects({name}.class"
+                        f"{''.join(', ' + r for r in roots)})) if ({candidate} != null) "
+                        f"{{ {name} {var.name} = ({name}) {candidate}; ")
+            closing += " }"
+    return opening, closing, conjuncts
+
+
+def _int_loop(node: j.Quantified, var: j.BoundVar, typ: str, conjuncts: list[j.Node],
+              inner: Lowering):
+    """An integral variable's loop (type, name, first, comparison, limit) from the range's
+    conjuncts that bound it, and the conjuncts left."""
+    low = high = None
+    for c in conjuncts:
+        bound = _bound(c, var.name)
+        if bound is None:
+            continue
+        side, value, strict = bound
+        if side == "low" and low is None:
+            low = (c, f"{inner.expr(value)} + 1" if strict else inner.expr(value))
+        elif side == "high" and high is None:
+            high = (c, "<" if strict else "<=", inner.expr(value))
+    if low is None or high is None:
+        raise NotLowered(f"\\{node.quantifier} whose range does not bound {var.name} "
+                         f"from below and above ({show(node.range)})")
+    left = [c for c in conjuncts if c is not low[0] and c is not high[0]]
+    return (typ, var.name, low[1], high[1], high[2]), left
+
+
+def _java_type(typed: PrimType | ClassInfo) -> str:
+    """A type as a harness writes a parameter of it."""
+    if isinstance(typed, PrimType):
+        return typed.name
+    if typed.element is not None:
+        return _java_type(typed.element) + "[]"
+    return java_name(typed) if typed.decl is not None else typed.fqname
+
+
+def _is_primitive(written) -> bool:
+    return written.name in _PRIMITIVE and not written.dims
+
+
+def _raw(typ: str) -> str:
+    """A type's name without its type arguments (``Node<E>`` -> ``Node``), for
+    ``.class`` and ``instanceof``."""
+    return typ.partition("<")[0]
 
 
 def _conjuncts(node: j.Node) -> list[j.Node]:
@@ -251,7 +375,8 @@ def _mentions(node, var: str) -> bool:
 def _construct(node: j.Node) -> str:
     if isinstance(node, j.UnsupportedExpr):
         return node.what
-    names = {j.Reach: "\\reach", j.Fresh: "\\fresh", j.NotSpecified: "\\not_specified"}
+    names = {j.Reach: "\\reach other than \\reach(x).has(o)", j.Fresh: "\\fresh",
+             j.NotSpecified: "\\not_specified"}
     return names.get(type(node), show(node))
 
 
@@ -284,8 +409,8 @@ _LOWER = {
     j.Call: Lowering.call,
     j.Unary: lambda low, n: f"({n.op}{low.expr(n.operand)})",
     j.Binary: Lowering.binary,
-    j.InstanceOf: lambda low, n: f"({low.expr(n.expr)} instanceof {show_type(n.type)})",
-    j.Cast: lambda low, n: f"(({show_type(n.type)}) {low.expr(n.expr)})",
+    j.InstanceOf: lambda low, n: f"({low.expr(n.expr)} instanceof {low.class_name(n.type)})",
+    j.Cast: lambda low, n: f"(({low.class_name(n.type)}) {low.expr(n.expr)})",
     j.Conditional: lambda low, n: (f"({low.expr(n.cond)} ? {low.expr(n.then)} : "
                                    f"{low.expr(n.other)})"),
     j.Old: Lowering.old,

@@ -18,25 +18,43 @@ The harness of an instance method ``m(int x)`` of class ``C`` is a static
    which the engine reports as a violation, as it does for a contract.
 
 A constructor's harness makes the object with ``new C(x)`` and asserts its ``ensures``
-and the invariants of the object; a static method's has no ``self`` and no invariants.
-Each assertion's message names its clause with its file:line:col.
+and the invariants of the object; a static method's has no ``self``.
+
+Beside ``self``'s, the invariants of every other object the harness reaches are assumed
+before the call (from ``self`` and the arguments) and asserted after it (from these and
+``\\result``), by a helper per invariant clause that loops over the objects of its class
+that the JML runtime's ``Heap.objects`` lists; only the classes whose objects the roots'
+field types can lead to get one. Each assertion's message names its clause with its
+file:line:col.
 
 JML's non-null default (``NonNull``) adds to the invariants: each non-null field of
 ``self`` is assumed to hold an object before the call and asserted to after it, as an
-invariant is, and a non-null result is asserted not to be null.
+invariant is, and a non-null result is asserted not to be null. A ``static invariant``
+is asserted before the call and after it, of static methods too.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_boundcheck.frontend import jmlast as j
+from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.frontend.jmlprint import show, show_type
-from pytest_boundcheck.frontend.types import VOID, ClassInfo, MethodInfo, PrimType
+from pytest_boundcheck.frontend.types import (
+    ENCLOSING_FIELD,
+    VOID,
+    ClassInfo,
+    FieldInfo,
+    MethodInfo,
+    PrimType,
+)
 from pytest_boundcheck.harness.jmlexpr import (
+    HEAP,
     RESULT,
     SELF,
     THROWN,
+    Helper,
     Lowering,
     NotLowered,
     java_name,
@@ -62,35 +80,51 @@ class Harness:
     unsupported: str = ""
 
 
-def lower(cls: ClassInfo, method: MethodInfo, cases: tuple[j.SpecCase, ...],
-          invariants: tuple[j.InvariantClause, ...], class_name: str,
+Invariants = Mapping[ClassInfo, "tuple[j.InvariantClause, ...] | None"]
+"""Each project class's instance invariants; None for a class whose invariants have errors."""
+
+
+def lower(program: Program, cls: ClassInfo, method: MethodInfo, cases: tuple[j.SpecCase, ...],
+          invariants: Invariants, class_name: str, statics: tuple[j.InvariantClause, ...] = (),
           non_null: NonNull = NonNull()) -> Harness:
-    """The harness checking ``method`` of ``cls`` against its ``cases``, the class's
-    ``invariants`` (instance and static) and what ``non_null`` says; a construct with no
-    Java form makes it unsupported."""
+    """The harness checking ``method`` of ``cls`` against its ``cases``, the instance
+    ``invariants`` of ``cls`` and of the objects it reaches, the class's ``statics``
+    invariants and what ``non_null`` says; a construct with no Java form makes it
+    unsupported."""
     try:
-        text = _Writer(cls, method, invariants, non_null).source(cases, class_name)
+        text = _Writer(program, cls, method, invariants, statics, non_null).source(cases, class_name)
     except NotLowered as e:
         return Harness("", str(e))
     return Harness(text)
 
 
 class _Writer:
-    def __init__(self, cls: ClassInfo, method: MethodInfo,
-                 invariants: tuple[j.InvariantClause, ...], non_null: NonNull = NonNull()):
-        self.cls, self.method, self.non_null = cls, method, non_null
+    def __init__(self, program: Program, cls: ClassInfo, method: MethodInfo,
+                 invariants: Invariants, statics: tuple[j.InvariantClause, ...] = (),
+                 non_null: NonNull = NonNull()):
+        self.program, self.cls, self.method, self.non_null = program, cls, method, non_null
         self.throws = tuple(show_type(t) for t in method.decl.throws)
         self.file = Path(cls.path).name
         self.constructor = method.name == "<init>"
         self.instance = not method.static and not self.constructor
-        self.invariants = () if method.static else tuple(i for i in invariants if not i.static)
-        self.statics = tuple(i for i in invariants if i.static)
+        self.all_invariants = invariants
+        self.invariants = (invariants.get(cls) or ()) if not method.static else ()
+        self.statics = statics
         self.names = {p.name: (p.name, show_type(p.type)) for p in method.decl.params}
+        self.types = {p.name: p.type for p in method.params}
         if self.instance:
             self.names["this"] = (SELF, java_name(cls))
-        self.lowering = Lowering(cls, dict(self.names))
+            self.types["this"] = cls
+        self.lowering = Lowering(cls, dict(self.names), types=dict(self.types), program=program)
         self.lines: list[str] = []
         self.conditions = 0  # the locals ``evaluated`` made
+
+    def scope(self, names: dict, types: dict, cls: ClassInfo | None = None) -> Lowering:
+        """A lowering of clauses of ``cls`` (with the harness's olds, if the checked class)
+        with these names and types, sharing the harness's helpers."""
+        olds = self.lowering.olds if cls is None else []
+        return Lowering(cls or self.cls, dict(names), olds, self.lowering.helpers,
+                        types=dict(types), program=self.program)
 
     def where(self, node: j.Node) -> str:
         return f"{self.file}:{node.line}:{node.column}"
@@ -120,12 +154,15 @@ class _Writer:
             for clause in case.clauses:
                 if isinstance(clause, j.UnsupportedClause) or clause.kind in _UNCHECKED_CLAUSES:
                     raise NotLowered(f"the {clause.kind} clause at {self.where(clause)}")
-        pre = Lowering(self.cls, dict(self.names), helpers=self.lowering.helpers)
+        pre = self.scope(self.names, self.types, self.cls)
         if self.instance:
             for inv in self.invariants:
-                self.emit(f"if (!{self.evaluated(pre.expr(inv.expr))}) return;  // invariant assumed")
+                self.emit(f"if (!{self.evaluated(self.of_self().expr(inv.expr))}) return;  "
+                          "// invariant assumed")
             for name, _ in self.non_null.fields:
                 self.emit(f"if ({SELF}.{name} == null) return;  // non_null field assumed")
+        for helper, _, _ in self.reachable_invariants(self.roots(after=False)):
+            self.emit(f"if (!{helper}) return;  // invariant of the reachable objects assumed")
         for inv in self.statics:
             self.check(pre.expr(inv.expr), f"static invariant at {self.where(inv)} does not hold "
                                            f"before the call: {show(inv.expr)}")
@@ -159,11 +196,13 @@ class _Writer:
             target = SELF if self.instance else java_name(self.cls)
             call = f"{RESULT} = {target}.{self.method.name}({args});"
             self.lowering.names["\\result"] = (RESULT, typ)
+            self.lowering.types["\\result"] = self.method.return_type
         else:
             target = SELF if self.instance else java_name(self.cls)
             call = f"{target}.{self.method.name}({args});"
         if self.constructor:
             self.lowering.names["this"] = (SELF, java_name(self.cls))
+            self.lowering.types["this"] = self.cls
         allowed = _allowed(cases, self.throws)
         if allowed:
             self.emit("try {")
@@ -204,10 +243,11 @@ class _Writer:
             for clause in case.clauses:
                 if isinstance(clause, j.SignalsClause) and clause.expr is not None:
                     typ = show_type(clause.exception)
-                    scope = Lowering(self.cls, dict(self.lowering.names), self.lowering.olds,
-                                     self.lowering.helpers)
+                    scope = self.scope(self.lowering.names, self.lowering.types)
                     if clause.variable:
                         scope.names[clause.variable] = (f"(({typ}) {THROWN})", typ)
+                        scope.types[clause.variable] = self.program.resolve_type(
+                            clause.exception, self.cls)
                     condition = scope.expr(clause.expr)
                     said = (f"signals at {self.where(clause)}: ({typ}{' ' + clause.variable if clause.variable else ''}) "
                             f"{show(clause.expr)}")
@@ -215,18 +255,113 @@ class _Writer:
         self.invariants_kept(3, "when an exception is thrown")
 
     def invariants_kept(self, depth: int, when: str) -> None:
-        """The static invariants, and the invariants and non-null fields of ``self`` (not
-        of a constructor's object when it throws: there is none)."""
+        """The static invariants; the invariants and non-null fields of ``self`` (not of a
+        constructor's object when it throws: there is none); those of the reachable
+        objects."""
         instance = not self.method.static and not (self.constructor and depth > 2)
-        for inv in self.statics + (self.invariants if instance else ()):
-            kind = "static invariant" if inv.static else "invariant"
+        for inv in self.statics:
             self.check(self.lowering.expr(inv.expr),
-                       f"{kind} at {self.where(inv)} does not hold {when}: {show(inv.expr)}",
+                       f"static invariant at {self.where(inv)} does not hold {when}: {show(inv.expr)}",
+                       depth)
+        for inv in self.invariants if instance else ():
+            self.check(self.of_self().expr(inv.expr),
+                       f"invariant at {self.where(inv)} does not hold {when}: {show(inv.expr)}",
                        depth)
         for name, declared in self.non_null.fields if instance else ():
             said = (f"the non_null field {name} (declared at {declared}) is null {when} "
                     "(JML's default; declare it nullable if it may be)")
             self.emit(f"assert {SELF}.{name} != null : {java_string(said)};", depth)
+        for helper, owner, inv in self.reachable_invariants(self.roots(after=True)):
+            said = (f"invariant at {Path(owner.path).name}:{inv.line}:{inv.column} does not "
+                    f"hold of a reachable {owner.simple_name} {when}: {show(inv.expr)}")
+            self.emit(f"assert {helper} : {java_string(said)};", depth)
+
+    def of_self(self) -> Lowering:
+        """A lowering of the checked class's invariants of ``self``: ``this`` is the only
+        name in scope, as for any other object's (its quantifiers range over what the
+        object reaches, whatever the method's arguments)."""
+        return self.scope({"this": (SELF, java_name(self.cls))}, {"this": self.cls}, self.cls)
+
+    def roots(self, after: bool) -> list[tuple[str, str, ClassInfo]]:
+        """The references the reachable objects are found from, as (Java text, Java type,
+        class): ``self`` (after a constructor too), the reference arguments, and after
+        the call ``\\result``."""
+        found = []
+        if self.instance or self.constructor and after:
+            found.append((SELF, java_name(self.cls), self.cls))
+        found += [(p.name, self.lowering.class_name(d.type), p.type) for p, d in
+                  zip(self.method.params, self.method.decl.params) if isinstance(p.type, ClassInfo)]
+        if after and isinstance(self.method.return_type, ClassInfo) and not self.constructor:
+            found.append((RESULT, self.lowering.class_name(self.method.decl.return_type),
+                          self.method.return_type))
+        return found
+
+    def reachable_invariants(self, roots) -> list[tuple[str, ClassInfo, j.InvariantClause]]:
+        """For each invariant clause of a class whose objects the roots may reach: a call
+        of a helper that is true when it holds of each such object (``self`` aside, whose
+        invariants are the checked class's own clauses, so that its class counts only if
+        its fields may lead to another of its objects), the class and the clause."""
+        found = []
+        others = [c for text, _, c in roots if text != SELF]
+        fields = [f.type for text, _, c in roots if text == SELF for f in c.instance_fields()]
+        for owner in reachable_classes(self.program, others + fields):
+            if owner not in self.all_invariants:
+                continue
+            clauses = self.all_invariants[owner]
+            if clauses is None:
+                raise NotLowered(f"the invariants of {owner.simple_name}, which have errors")
+            for inv in clauses:
+                found.append((self.invariant_helper(owner, inv, roots), owner, inv))
+        return found
+
+    def invariant_helper(self, owner: ClassInfo, inv: j.InvariantClause, roots) -> str:
+        """A helper looping over ``owner``'s objects reachable from the roots (passed to
+        it), false if ``inv`` fails of one of them; its call."""
+        name = f"jml$inv{len(self.lowering.helpers)}"
+        this = f"(({java_name(owner)}) jml$o)"
+        clause = self.scope({"this": (this, java_name(owner))}, {"this": owner}, owner)
+        condition = clause.expr(inv.expr)
+        params = ", ".join(f"{typ} {text}" for text, typ, _ in roots)
+        passed = ", ".join(text for text, _, _ in roots)
+        skip = f" || jml$o == {SELF}" if any(text == SELF for text, _, _ in roots) else ""
+        self.lowering.helpers.append(Helper(name, (
+            f"    private static boolean {name}({params}) {{\n"
+            f"        for (Object jml$o : {HEAP}.objects({java_name(owner)}.class, {passed})) {{\n"
+            f"            if (jml$o == null{skip}) continue;\n"
+            f"            boolean holds;\n"
+            f"            try {{ holds = {condition}; }} catch (RuntimeException jml$x) {{ holds = false; }}\n"
+            f"            if (!holds) return false;\n"
+            f"        }}\n        return true;\n    }}\n")))
+        return f"{name}({passed})"
+
+
+def reachable_classes(program: Program, starts: list[ClassInfo]) -> list[ClassInfo]:
+    """The project classes whose objects references of the ``starts`` types may lead to
+    by reference fields, as ``Heap`` follows them (not arrays, nor an inner class's
+    enclosing instance): the starts' project subclasses, then those of their fields'
+    types, and so on."""
+    found: dict[ClassInfo, None] = {}
+    seen: set[ClassInfo] = set()
+    todo = list(starts)
+    while todo:
+        declared = todo.pop()
+        if not isinstance(declared, ClassInfo) or declared.element is not None or declared in seen:
+            continue
+        seen.add(declared)
+        for cls in program.subclasses(declared):
+            if cls not in found:
+                found[cls] = None
+                todo.extend(f.type for f in cls.instance_fields() if followed(f))
+    return list(found)
+
+
+def followed(fld: FieldInfo) -> bool:
+    """Is a field one reachability follows (``\\reach``, the objects of a quantifier, whose
+    invariants hold): a reference field the class declares, not an array, nor an inner
+    class's hidden reference to its enclosing instance (synthetic to the JVM's reflection,
+    which ``boundcheck.jml.Heap`` skips likewise)?"""
+    return isinstance(fld.type, ClassInfo) and fld.type.element is None \
+        and fld.name != ENCLOSING_FIELD
 
 
 def invariant_method(cls: ClassInfo, invariants: tuple[j.InvariantClause, ...],

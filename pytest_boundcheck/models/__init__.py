@@ -4,7 +4,8 @@ Each area's module (``java_lang.string``, ``java_util.collection_queries``...) h
 models of one part of the API, marked with the Java signatures they implement
 (``registry.model``). ``build`` gathers them, in the order of ``AREAS``, into the one table
 the engine hands to the class table and the executor. Library classes modelled in Java
-are the ``.java`` files under ``libraries/`` (``library_units``).
+are the ``.java`` files under ``libraries/`` (``library_units``). The JML runtime classes'
+models (``jml/``, one module per class of ``jdk.JML_RUNTIME``) are areas like the others.
 """
 from __future__ import annotations
 
@@ -22,11 +23,12 @@ from pytest_boundcheck.models.java_util import (
     comparators,
     objects,
 )
+from pytest_boundcheck.models.jml import heap
 from pytest_boundcheck.models.registry import Registry
 from pytest_boundcheck.symex.model_api import ModelTable
 
 AREAS = (object, string, parsing, boxes, bits, math, objects, arrays, collection_queries,
-         collection_equality, collection_building, comparators)
+         collection_equality, collection_building, comparators, heap)
 LIBRARIES = Path(__file__).resolve().parent / "libraries"
 
 

@@ -215,7 +215,11 @@ class ArraysMixin:
                                           ast.ArrayAccess(line, ast.Name(line, a), ast.Name(line, i))),
                              stmt.body)),
             label=stmt.label, column=stmt.column)  # (where its JML clauses are found)
-        state = self.exec_stmt(loop, state)
+        # a JML harness's loop over objects (``Heap.objects``) runs over an array of known
+        # length, every element: that is the quantifier's domain, not code to bound
+        whole = self.frame.cls.origin == "contract" and all(
+            z3.is_bv_value(o.content) for _, o in array.non_null())
+        state = self._exec_Loop(loop, state, unroll=max(bound, self.bounds.unroll) if whole else None)
         del state.env[a]
         return state
 

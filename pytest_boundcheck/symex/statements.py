@@ -85,7 +85,10 @@ class StatementsMixin:
                            if link is not None else otherwise)
         return self._joined(self.merge(endings))
 
-    def _exec_Loop(self, stmt: ast.Loop, state: State) -> State:
+    def _exec_Loop(self, stmt: ast.Loop, state: State, unroll: int | None = None) -> State:
+        """A loop unrolled up to the bound (``unroll``, where the caller knows the loop's
+        own end: a harness's loop over a whole array)."""
+        unroll = self.bounds.unroll if unroll is None else unroll
         outer = set(state.env)
         for s in stmt.init:
             state = self.exec_stmt(s, state)
@@ -94,15 +97,15 @@ class StatementsMixin:
         exits: list[State | None] = []
         try:
             current = state
-            for i in range(self.bounds.unroll + 1):
+            for i in range(unroll + 1):
                 before = current.guard
                 current = self.branch(current, self.true,
                                       lambda s, i=i: self._loop_test(stmt, s, i, exits))
                 if current is None or (i > 0 and not current.guard.eq(before)
                                        and not self.feasible(current.guard, "loop")):
                     break
-                if i == self.bounds.unroll:
-                    self.cut_at(current.guard, f"loop needs more than {self.bounds.unroll} "
+                if i == unroll:
+                    self.cut_at(current.guard, f"loop needs more than {unroll} "
                                                "unrolls", stmt.line, stmt.column, "unroll")
                     break
                 current = self.branch(current, self.true, lambda s: self._loop_body(stmt, s, jump))

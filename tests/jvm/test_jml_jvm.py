@@ -5,8 +5,10 @@ fields as the engine did) is called with them with assertions on, and it must th
 what the engine found: the AssertionError naming the clause, or the exception."""
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
+import jml_reach_sources  # tests/ is on sys.path (its conftest.py)
 import pytest
 from test_numeric_jvm import needs_jvm
 
@@ -71,3 +73,31 @@ def test_the_counterexample_breaks_the_clause_on_the_jvm(tmp_path, cls, item, th
     said = f": {found.message}" if found.message else ""
     assert replayed.verdict == "confirmed", replayed.detail
     assert replayed.detail.endswith(f"java.lang.{thrown}{said}")
+
+
+@needs_jvm
+@pytest.mark.parametrize("source, item", [
+    ("SORTED", "insertPastEqual(int)"), ("RING", "pairCountedWrong()"),
+    ("RING", "byNextOnlyWrong()"), ("CHAIN", "loop()"), ("AGGREGATES", "triangleWrong(int)"),
+    ("AGGREGATES", "pushWrong(int)")])
+def test_a_reach_violation_is_confirmed_by_the_runtime_class_on_the_jvm(tmp_path, source, item):
+    """Violations of clauses that ``\\reach``, object quantifiers, aggregates and the
+    invariants of reachable objects decide, from any-heap pre-states: the JVM runs the
+    harness with the real ``boundcheck.jml.Heap`` and breaks the same clause."""
+    root = tmp_path / "src"
+    (root / "p").mkdir(parents=True)
+    (root / "p" / "L.java").write_text(textwrap.dedent(getattr(jml_reach_sources, source)))
+    project = Project([root])
+    java_class = project.program.classes["p.L"]
+    check = next(c for c in project.jml_for(java_class) if c.id == item)
+    result = project.check(java_class, check, Bounds(objects_mode="fields"))
+    assert result.verdict is Verdict.VIOLATION
+    found = result.counterexample
+    replayer = Replayer(project.files)
+    try:
+        repro = jml_replayer(java_class, check, found, (root / "p" / "L.java").read_text())
+        replayed = replayer.replay(repro, found.exception)
+    finally:
+        replayer.close()
+    assert replayed.verdict == "confirmed", replayed.detail
+    assert replayed.detail.endswith(f"java.lang.AssertionError: {found.message}")

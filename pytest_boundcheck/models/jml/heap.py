@@ -1,0 +1,137 @@
+"""boundcheck.jml.Heap: the objects a JML harness reaches, for ``\\reach`` and for the
+domain of quantifiers over objects (``harness.jmlexpr``).
+
+Reachability is over the path's heap as it stands: the objects the roots' fields hold
+(initial objects, or made by the path), as the path has left those fields. It is a least fixpoint unrolled
+as many times as there are candidate objects (a path through the heap visits each at most
+once), so the formula stays quantifier-free: measured by hand, a sorted list's check with
+a directly unrolled path proves at ten nodes in about a second, where a rank function per
+object, the other encoding, makes the solver time out. The real class, for reproducers and replay, is
+``counterexample/java/boundcheck/jml/Heap.java``, which follows the same fields.
+"""
+from __future__ import annotations
+
+import z3
+
+from pytest_boundcheck.frontend.jdk import OBJECT
+from pytest_boundcheck.frontend.types import INT
+from pytest_boundcheck.harness.jmlharness import followed
+from pytest_boundcheck.models.common import bool_value
+from pytest_boundcheck.models.registry import model
+from pytest_boundcheck.symex.values import (
+    HeapObj,
+    Prim,
+    Ref,
+    make_ref,
+    mk_and,
+    mk_not,
+    mk_or,
+    ref_to,
+)
+
+HEAP = "boundcheck.jml.Heap"
+
+
+@model(HEAP, "static boolean reaches(Object, Object)")
+def heap_reaches(m, state, this, args, line):
+    """Is the second object in ``\\reach`` of the first (following every reference field)?"""
+    root, target = args
+    return bool_value(_member(m, reached(m, state, [root], None), target)), state
+
+
+@model(HEAP, "static boolean reaches(Object, Object, String)")
+def heap_reaches_by(m, state, this, args, line):
+    """As ``reaches``, following only the fields named by the third argument, which the
+    harness writes as a literal."""
+    root, target, name = args
+    field = _literal(m, name)
+    if field is None:
+        m.unsupported(state, "boundcheck.jml.Heap.reaches with a field name computed at run time",
+                      line)
+    return bool_value(_member(m, reached(m, state, [root], field), target)), state
+
+
+@model(HEAP, "static Object[] objects(Class, Object...)")
+def heap_objects(m, state, this, args, line):
+    """The objects of the class given reachable from the roots, as an array of one
+    element per candidate object: the object where it is reached, null where not (the
+    JVM's array holds the reached objects alone; harnesses skip nulls)."""
+    kind, *roots = args
+    classes = {o.meta for o in kind.targets if o is not None}
+    if len(classes) != 1:
+        m.unsupported(state, "boundcheck.jml.Heap.objects of a class computed at run time", line)
+    wanted = classes.pop()
+    member = reached(m, state, roots, None)
+    elements = [make_ref(m.cls(OBJECT), [(guard, obj), (mk_not(guard), None)])
+                for obj, guard in member.items() if obj.cls.is_subtype_of(wanted)]
+    length = Prim(INT, z3.BitVecVal(len(elements), 32, m.ctx))
+    # an array has at least ``max_length`` element slots, those past its length unread
+    padding = [ref_to(m.cls(OBJECT), None, m.ctx)] * (m.max_length - len(elements))
+    return m.allocate(state, m.cls(OBJECT + "[]"), length, elements + padding, line)
+
+
+def reached(m, state, roots: list[Ref], field: str | None) -> dict[HeapObj, z3.BoolRef]:
+    """Each object the roots may lead to, with the condition that it is reachable from
+    one, following the reference fields (only those named ``field``, if given).
+    Remembered for the same roots and the same links: a quantifier asks once per object."""
+    starts = [o for r in roots for o in r.targets if _followable(o)]
+    objects, links = _links(m, state, starts, field)
+    key = ("reach", tuple(r.id.get_id() for r in roots), field,
+           tuple((p.num, c.num, g.get_id()) for p, c, g in links))
+    return m.remembered(key, lambda: _fixpoint(m, roots, objects, links))
+
+
+def _fixpoint(m, roots: list[Ref], objects: list[HeapObj], links) -> dict[HeapObj, z3.BoolRef]:
+    into: dict[HeapObj, list[tuple[HeapObj, z3.BoolRef]]] = {c: [] for c in objects}
+    for source, target, guard in links:
+        into[target].append((source, guard))
+    member = {c: mk_or(m.ctx, [r.guard(c) for r in roots]) for c in objects}
+    for _ in range(len(objects)):
+        step = {c: mk_or(m.ctx, [member[c], *(mk_and(member[p], g) for p, g in into[c])])
+                for c in objects}
+        if all(step[c].eq(member[c]) for c in objects):
+            break
+        member = step
+    return member
+
+
+def _links(m, state, starts: list[HeapObj], field: str | None):
+    """The objects the ``starts`` may lead to on this path (the objects their followed
+    fields may hold, as the path's heap holds them, and so on), and (object, object it
+    may point to, condition) for each followed field of each. Reading an initial object's
+    field may make more initial objects, which are then among those it may hold."""
+    found: dict[HeapObj, None] = dict.fromkeys(starts)
+    links: list[tuple[HeapObj, HeapObj, z3.BoolRef]] = []
+    read: set[HeapObj] = set()
+    while len(read) < len(found):
+        for obj in [o for o in found if o not in read]:
+            read.add(obj)
+            for fld in obj.cls.instance_fields():
+                if not followed(fld) or field is not None and fld.name != field:
+                    continue
+                for g, target in m.read(state, obj, fld).non_null():
+                    if _followable(target):
+                        links.append((obj, target, g))
+                        found.setdefault(target)
+    return list(found), links
+
+
+def _followable(obj: HeapObj | None) -> bool:
+    """An object reachability counts and follows: one of a project class, not an enum
+    constant (nor an array, or a JDK object: strings, boxes, collections)."""
+    return obj is not None and obj.cls.is_project and obj.cls.element is None \
+        and obj.kind in ("slot", "new") and not obj.opaque
+
+
+def _member(m, member: dict[HeapObj, z3.BoolRef], target: Ref) -> z3.BoolRef:
+    return mk_or(m.ctx, [mk_and(g, member[o]) for g, o in target.non_null() if o in member])
+
+
+def _literal(m, ref: Ref) -> str | None:
+    """The text of a String the path knows exactly, else None."""
+    if len(ref.targets) != 1 or ref.targets[0] is None:
+        return None
+    text = m.text_of(ref)
+    if not z3.is_bv_value(text.length) or not all(z3.is_bv_value(c) for c in text.chars):
+        return None
+    return "".join(chr(c.as_long()) for c in text.chars[:text.length.as_long()])
