@@ -110,7 +110,9 @@ class _Writer:
         self.all_invariants = invariants
         self.invariants = (invariants.get(cls) or ()) if not method.static else ()
         self.statics = statics
-        self.names = {p.name: (p.name, show_type(p.type)) for p in method.decl.params}
+        # types as the harness, a class beside the checked one, must write them (``C.Node``)
+        self.written = Lowering(cls, program=program).class_name
+        self.names = {p.name: (p.name, self.written(p.type)) for p in method.decl.params}
         self.types = {p.name: p.type for p in method.params}
         if self.instance:
             self.names["this"] = (SELF, java_name(cls))
@@ -191,7 +193,7 @@ class _Writer:
             call = f"{SELF} = new {java_name(self.cls)}({args});"
             self.emit(f"{java_name(self.cls)} {SELF};")
         elif returns:
-            typ = show_type(self.method.decl.return_type)
+            typ = self.written(self.method.decl.return_type)
             self.emit(f"{typ} {RESULT} = {_default(self.method.return_type)};")
             target = SELF if self.instance else java_name(self.cls)
             call = f"{RESULT} = {target}.{self.method.name}({args});"

@@ -70,7 +70,7 @@ def test_the_invariants_of_reachable_objects_are_assumed_before_and_asserted_aft
     assert "if (!jml$inv0(self, extra)) return;  // invariant of the reachable objects assumed" in text
     assert ('assert jml$inv2(self, extra) : "invariant at C.java:10:13 does not hold of a '
             'reachable C.Node on return: (value >= 0)";') in text
-    assert "static void check(C self, Node extra) {" in text
+    assert "static void check(C self, C.Node extra) throws Exception {" in text
     assert "private static boolean jml$inv0(C self, C.Node extra) {" in text
     assert ("for (Object jml$o : boundcheck.jml.Heap.objects(C.Node.class, self, extra)) {"
             in text)
