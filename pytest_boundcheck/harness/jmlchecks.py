@@ -111,7 +111,8 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile) -> list[Jml
             continue
         name = f"{cls.simple_name.replace('.', '$')}$jml${len(checks)}"
         try:
-            harness = lower(cls, method, cases, invariants, name)
+            harness = lower(cls, method, cases, invariants, name,
+                            pure=_says(class_spec, "pure") or _says(spec, "pure"))
             unsupported = _not_lowered(class_spec, spec, file, method) or harness.unsupported
             if unsupported:
                 checks.append(JmlCheck(ident, summary, None, unsupported))
@@ -157,13 +158,16 @@ def _not_lowered(class_spec: j.DeclSpec | None, spec: j.DeclSpec | None, file: j
 def _nullable(method: MethodInfo, decls: dict, class_spec: j.DeclSpec | None) -> frozenset[str]:
     """The reference parameters that may be null: JML's default is non-null, so those
     declared ``nullable``, or all in a class declared ``nullable_by_default``."""
-    def says(spec: j.DeclSpec | None, word: str) -> bool:
-        return spec is not None and any(m.name == word for m in spec.modifiers)
-    if says(class_spec, "nullable_by_default"):
+    if _says(class_spec, "nullable_by_default"):
         return frozenset(p.name for p in method.decl.params)
-    said = {d.name for d in decls.values() if d.kind == "parameter" and says(d, "nullable")
+    said = {d.name for d in decls.values() if d.kind == "parameter" and _says(d, "nullable")
             and method.decl.line <= d.line <= method.decl.end_line}
     return frozenset(p.name for p in method.decl.params if p.name in said)
+
+
+def _says(spec: j.DeclSpec | None, word: str) -> bool:
+    """Does the declaration carry the JML modifier ``word``?"""
+    return spec is not None and any(m.name == word for m in spec.modifiers)
 
 
 def jml_domains(program: Program, check: JmlCheck, cls: ClassInfo,

@@ -18,6 +18,8 @@ from pytest_boundcheck.frontend.types import ClassInfo
 SELF = "self"
 RESULT = "jml$result"
 THROWN = "jml$e"
+FRAME = "jml$frame"  # the snapshot of the pre-state's heap (``jmlframe``)
+FRAME_RUNTIME = "boundcheck.jml.Frame"
 
 
 class NotLowered(Exception):
@@ -96,6 +98,15 @@ class Lowering:
         if "\\result" not in self.names:
             raise NotLowered("\\result here")
         return self.names["\\result"][0]
+
+    def fresh(self, node: j.Fresh) -> str:
+        """``\\fresh(x, y)``: each is non-null and was not allocated before the call,
+        which the snapshot of the pre-state (a name in scope, passed to helpers) tells."""
+        if FRAME not in self.names:
+            raise NotLowered("\\fresh here")
+        frame = self.names[FRAME][0]
+        return "(" + " && ".join(f"{FRAME_RUNTIME}.fresh({frame}, {self.expr(e)})"
+                                 for e in node.exprs) + ")"
 
     def binary(self, node: j.Binary) -> str:
         left, right = self.expr(node.left), self.expr(node.right)
@@ -240,4 +251,5 @@ _LOWER = {
                                    f"{low.expr(n.other)})"),
     j.Old: Lowering.old,
     j.Quantified: Lowering.quantified,
+    j.Fresh: Lowering.fresh,
 }

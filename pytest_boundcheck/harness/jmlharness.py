@@ -6,12 +6,14 @@ The harness of an instance method ``m(int x)`` of class ``C`` is a static
 1. the instance invariants of ``C`` are assumed of ``self`` (a path where one is false
    returns: no check);
 2. each specification case's ``requires`` is evaluated; if none holds, the path returns;
-3. each ``\\old(e)`` is evaluated into a local; then ``self.m(x)`` runs;
-4. on a normal return, each ``ensures`` of a case whose precondition held is asserted,
+3. each ``\\old(e)`` is evaluated into a local; where a frame is checked or ``\\fresh``
+   asked, the heap's snapshot is taken and each case's ``assignable`` locations allowed
+   under its precondition (``jmlframe``); then ``self.m(x)`` runs;
+4. on a normal return, the frame is checked, each ``ensures`` of a case whose precondition held is asserted,
    an ``exceptional_behavior`` case whose precondition held is violated, and the
    invariants are asserted;
 5. an exception is caught only if some case may allow it (``signals_only``, ``signals``);
-   then each case whose precondition held must allow it, its ``signals`` predicates must
+   then the frame is checked, each case whose precondition held must allow it, its ``signals`` predicates must
    hold, and so must the invariants. An exception no case allows escapes the harness,
    which the engine reports as a violation, as it does for a contract.
 
@@ -27,7 +29,9 @@ from pathlib import Path
 from pytest_boundcheck.frontend import jmlast as j
 from pytest_boundcheck.frontend.jmlprint import show, show_type
 from pytest_boundcheck.frontend.types import VOID, ClassInfo, MethodInfo, PrimType
+from pytest_boundcheck.harness import jmlframe
 from pytest_boundcheck.harness.jmlexpr import (
+    FRAME,
     RESULT,
     SELF,
     THROWN,
@@ -36,8 +40,6 @@ from pytest_boundcheck.harness.jmlexpr import (
     java_name,
     java_string,
 )
-
-_UNCHECKED_CLAUSES = ("assignable",)  # read, and not checked: a skip naming them
 
 
 @dataclass(frozen=True)
@@ -48,11 +50,14 @@ class Harness:
 
 
 def lower(cls: ClassInfo, method: MethodInfo, cases: tuple[j.SpecCase, ...],
-          invariants: tuple[j.InvariantClause, ...], class_name: str) -> Harness:
+          invariants: tuple[j.InvariantClause, ...], class_name: str,
+          pure: bool = False) -> Harness:
     """The harness checking ``method`` of ``cls`` against its ``cases`` and the class's
-    instance ``invariants``; a construct with no Java form makes it unsupported."""
+    instance ``invariants``; a construct with no Java form makes it unsupported.
+    ``pure``: the method is declared pure, so a case without ``assignable`` assigns
+    ``\\nothing``."""
     try:
-        text = _Writer(cls, method, invariants).source(cases, class_name)
+        text = _Writer(cls, method, invariants, pure).source(cases, class_name)
     except NotLowered as e:
         return Harness("", str(e))
     return Harness(text)
@@ -60,8 +65,8 @@ def lower(cls: ClassInfo, method: MethodInfo, cases: tuple[j.SpecCase, ...],
 
 class _Writer:
     def __init__(self, cls: ClassInfo, method: MethodInfo,
-                 invariants: tuple[j.InvariantClause, ...]):
-        self.cls, self.method = cls, method
+                 invariants: tuple[j.InvariantClause, ...], pure: bool):
+        self.cls, self.method, self.pure = cls, method, pure
         self.file = Path(cls.path).name
         self.constructor = method.name == "<init>"
         self.instance = not method.static and not self.constructor
@@ -72,6 +77,7 @@ class _Writer:
         self.lowering = Lowering(cls, dict(self.names))
         self.lines: list[str] = []
         self.conditions = 0  # the locals ``evaluated`` made
+        self.frame_said = ""  # what a frame violation names; "" where none is checked
 
     def where(self, node: j.Node) -> str:
         return f"{self.file}:{node.line}:{node.column}"
@@ -99,7 +105,7 @@ class _Writer:
     def source(self, cases: tuple[j.SpecCase, ...], class_name: str) -> str:
         for case in cases:
             for clause in case.clauses:
-                if isinstance(clause, j.UnsupportedClause) or clause.kind in _UNCHECKED_CLAUSES:
+                if isinstance(clause, j.UnsupportedClause):
                     raise NotLowered(f"the {clause.kind} clause at {self.where(clause)}")
         pre = Lowering(self.cls, dict(self.names), helpers=self.lowering.helpers)
         if self.instance:
@@ -113,7 +119,9 @@ class _Writer:
         if guards:
             self.emit(f"if (!({' || '.join(guards)})) return;")
         body, olds_at = self.lines, len(self.lines)
+        frame = self.frame(cases, guards, pre)
         self.call_and_check(cases, guards)
+        body[olds_at:olds_at] = ["        " + line for line in frame]
         for local, value in reversed(self.lowering.olds):
             body.insert(olds_at, "        " + f"var {local} = {value};")
         params = ", ".join(([f"{java_name(self.cls)} {SELF}"] if self.instance else [])
@@ -126,6 +134,27 @@ class _Writer:
         return (f"{package}{imports}\nfinal class {class_name} {{\n"
                 f"    static void check({params}) {{\n" + "\n".join(self.lines) +
                 f"\n    }}\n{helpers}}}\n")
+
+    def frame(self, cases: tuple[j.SpecCase, ...], guards: list[str], pre: Lowering) -> list[str]:
+        """The snapshot and each case's allowed locations, where a frame is checked or
+        ``\\fresh`` asked: statements to run before the call."""
+        frames = jmlframe.case_frames(cases, self.pure)
+        framed = any(f is not jmlframe.EVERYTHING for f in frames)
+        if not framed and not jmlframe.uses_fresh(cases):
+            return []
+        self.lowering.names[FRAME] = (FRAME, "Object")
+        roots = ([SELF] if self.instance else []) + [
+            p.name for p in self.method.params if not isinstance(p.type, PrimType)]
+        writer = jmlframe.FrameWriter(self.cls, pre)
+        lines = [writer.snapshot([*roots, f"{java_name(self.cls)}.class"])]
+        if framed:
+            self.frame_said = jmlframe.said(self.cls, self.method.decl, cases)
+            lines += writer.allows(frames, guards)
+        return lines
+
+    def frame_kept(self, depth: int) -> None:
+        if self.frame_said:
+            self.emit(f"{jmlframe.RUNTIME}.check({FRAME}, {java_string(self.frame_said)});", depth)
 
     def call_and_check(self, cases: tuple[j.SpecCase, ...], guards: list[str]) -> None:
         args = ", ".join(p.name for p in self.method.params)
@@ -157,6 +186,7 @@ class _Writer:
         self.on_return(cases, guards)
 
     def on_return(self, cases: tuple[j.SpecCase, ...], guards: list[str]) -> None:
+        self.frame_kept(2)
         for case, guard in zip(cases, guards):
             if case.behavior == "exceptional_behavior":
                 said = f"exceptional_behavior case at {self.where(case)} returned normally"
@@ -168,6 +198,7 @@ class _Writer:
         self.invariants_kept(2, "on return")
 
     def on_exception(self, cases: tuple[j.SpecCase, ...], guards: list[str]) -> None:
+        self.frame_kept(3)
         for case, guard in zip(cases, guards):
             allowed = _case_allows(case)
             if not allowed:

@@ -164,6 +164,20 @@ class ModelContext:
                 if o.cls.is_project and o.cls.element is None and not o.opaque
                 and (o.kind == "slot" or o.kind == "new" and o in made_here)]
 
+    def has_start_value(self, obj: HeapObj, fld: FieldInfo) -> bool:
+        """Does the field have a value from before any write of the check (``obj`` an
+        initial object, an enum constant or a class's statics, or made by class
+        initialisation)?"""
+        return self._ex.has_unwritten(obj, fld)
+
+    def start_value(self, state, obj: HeapObj, fld: FieldInfo) -> Value:
+        """A field's value before any write of the check (where ``has_start_value``)."""
+        return self._ex.unwritten(state, obj, fld)
+
+    def class_state(self, cls: ClassInfo) -> Ref:
+        """The object holding a project class's static fields in the heap."""
+        return self._ex.class_state(cls)
+
     def pseudo_field(self, cls: ClassInfo, name: str, type_: JType) -> FieldInfo:
         """A field that no Java code names, holding contents the engine represents (a
         collection's size): one per class, name and check."""
