@@ -195,3 +195,43 @@ def test_fresh_holds_of_a_new_object_and_not_of_an_old_one(plugin):
     assert "int x = 4;" in longrepr(reprec, "maybe(int)")
     assert "violated: ensures at Maker.java:10:9: \\fresh(\\result)" in longrepr(reprec, "reuse()")
 
+
+
+BAG = """\
+    package p;
+
+    import java.util.ArrayList;
+    import java.util.List;
+
+    public class Bag {
+        private List<String> items = new ArrayList<>();
+        private static int adds;
+        private int count;
+
+        //@ assignable count;
+        public void add(String s) { items.add(s); count++; }
+
+        //@ assignable count, items.*;
+        public void addFramed(String s) { items.add(s); count++; }
+
+        //@ assignable count;
+        public void tally() { count++; adds++; }
+
+        //@ assignable count, adds;
+        public void tallyFramed() { count++; adds++; }
+
+        //@ assignable count, Bag.adds;
+        public void tallyFramedByClass() { count++; adds++; }
+    }
+    """
+
+
+def test_a_collections_contents_and_a_static_field_are_locations(plugin):
+    write(plugin.pytester, "src/p/Bag.java", BAG)
+    reprec = plugin.inline_run("--boundcheck", "src")
+    assert outcomes(reprec) == {"add(String)": "failed", "addFramed(String)": "passed",
+                                "tally()": "failed", "tallyFramed()": "passed",
+                                "tallyFramedByClass()": "passed"}
+    assert "violated: assignable at Bag.java:11:9: ArrayList contents changed" in \
+        longrepr(reprec, "add(String)")
+    assert "violated: assignable at Bag.java:17:9: Bag.adds changed" in longrepr(reprec, "tally()")

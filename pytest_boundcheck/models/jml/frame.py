@@ -166,9 +166,12 @@ def _elements(snap: Snapshot, obj: HeapObj, fld: FieldInfo) -> list[z3.BoolRef]:
 
 def _location(obj: HeapObj, fld: FieldInfo) -> str:
     """A location as the message names it: ``Node.next`` (the field's class and name), an
-    array's element ``int[][2]``, a static field ``Counter.count``."""
+    array's element ``int[][2]``, a static field ``Counter.count``, a JDK collection's or
+    map's ``ArrayList contents`` (what the engine keeps of it in pseudo-fields)."""
     if fld.name.startswith("["):
         return f"{obj.cls.simple_name}{fld.name}"
+    if fld.name.startswith("#"):
+        return f"{obj.cls.simple_name} contents"
     return f"{fld.owner.simple_name}.{fld.name}"
 
 
