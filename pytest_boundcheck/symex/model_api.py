@@ -174,6 +174,11 @@ class ModelContext:
         """A field's value before any write of the check (where ``has_start_value``)."""
         return self._ex.unwritten(state, obj, fld)
 
+    def made_by_class_initialisation(self, obj: HeapObj) -> bool:
+        """Did class initialisation make the object (a static final field's)? Such objects
+        exist on the JVM before the code that first reads them runs."""
+        return obj in self._ex.initialisation_objects
+
     def class_state(self, cls: ClassInfo) -> Ref:
         """The object holding a project class's static fields in the heap."""
         return self._ex.class_state(cls)

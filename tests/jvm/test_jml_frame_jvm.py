@@ -45,6 +45,13 @@ CHAIN = """\
 
         //@ ensures \\fresh(\\result);
         public Node first() { return head; }
+
+        private static final IllegalStateException KEPT = new IllegalStateException();
+        /*@ behavior
+          @   signals_only IllegalStateException;
+          @   signals (IllegalStateException e) \\fresh(e);
+          @*/
+        public void failKept() { throw KEPT; }
     }
     """
 
@@ -56,7 +63,8 @@ CHAIN = """\
     ("mark()", Bounds()),
     ("push(int)", Bounds()),
     ("fail()", Bounds()),
-    ("first()", Bounds())])
+    ("first()", Bounds()),
+    ("failKept()", Bounds())])  # made by class initialisation: old on the JVM too
 def test_the_jvm_finds_the_location_the_engine_found_changed(tmp_path, item, bounds):
     (tmp_path / "p").mkdir()
     (tmp_path / "p" / "Chain.java").write_text(textwrap.dedent(CHAIN))

@@ -235,3 +235,53 @@ def test_a_collections_contents_and_a_static_field_are_locations(plugin):
     assert "violated: assignable at Bag.java:11:9: ArrayList contents changed" in \
         longrepr(reprec, "add(String)")
     assert "violated: assignable at Bag.java:17:9: Bag.adds changed" in longrepr(reprec, "tally()")
+
+
+CELL = """\
+    package p;
+
+    public class Cell {
+        int value;
+    }
+    """
+HOLDER = """\
+    package p;
+
+    public class Holder {
+        private Cell cell;
+        private int n;
+        private static final IllegalStateException KEPT = new IllegalStateException();
+
+        //@ assignable \\nothing;
+        public Holder(int n) { this.n = n; cell = new Cell(); cell.value = n; }
+
+        //@ assignable \\nothing;
+        public Holder(Cell c) { cell = c; c.value = 1; }
+
+        /*@ behavior
+          @   assignable \\nothing;
+          @   signals_only IllegalStateException;
+          @   signals (IllegalStateException e) \\fresh(e);
+          @*/
+        public void fail() { throw new IllegalStateException(); }
+
+        /*@ behavior
+          @   assignable \\nothing;
+          @   signals_only IllegalStateException;
+          @   signals (IllegalStateException e) \\fresh(e);
+          @*/
+        public void failKept() { throw KEPT; }
+    }
+    """
+
+
+def test_a_constructor_sets_its_object_freely_and_an_object_of_class_initialisation_is_old(plugin):
+    write(plugin.pytester, "src/p/Cell.java", CELL)
+    write(plugin.pytester, "src/p/Holder.java", HOLDER)
+    reprec = plugin.inline_run("--boundcheck", "src")
+    assert outcomes(reprec) == {"Holder(int)": "passed", "Holder(Cell)": "failed",
+                                "fail()": "passed", "failKept()": "failed"}
+    assert "violated: assignable at Holder.java:11:9: Cell.value changed" in \
+        longrepr(reprec, "Holder(Cell)")
+    assert "violated: signals at Holder.java:24:11: (IllegalStateException e) \\fresh(e)" in \
+        longrepr(reprec, "failKept()")

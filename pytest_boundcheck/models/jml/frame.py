@@ -45,8 +45,12 @@ class Snapshot:
         default_factory=dict)  # an array -> (condition, first index, last index)
     everything: list[z3.BoolRef] = field(default_factory=list)
 
-    def is_new(self, obj: HeapObj) -> bool:
-        return obj.num > self.made and obj.kind in _MADE_BY_THE_CALL
+
+def _is_new(m, snap: Snapshot, obj: HeapObj) -> bool:
+    """Made by code since the snapshot (not by class initialisation, which on the JVM
+    ran before)."""
+    return obj.num > snap.made and obj.kind in _MADE_BY_THE_CALL \
+        and not m.made_by_class_initialisation(obj)
 
 
 @model(FRAME, "static Object snapshot(Object...)")
@@ -132,7 +136,7 @@ def frame_check(m, state, this, args, line):
     frame, said = args
     snap, said = _snapshot(m, state, frame, line), _name(m, state, said, line)
     for (obj, fld), now in list(state.heap.items()):
-        if snap.is_new(obj) or (obj, fld) not in snap.heap and not m.has_start_value(obj, fld):
+        if _is_new(m, snap, obj) or (obj, fld) not in snap.heap and not m.has_start_value(obj, fld):
             continue
         before = snap.heap[(obj, fld)] if (obj, fld) in snap.heap else m.start_value(state, obj, fld)
         changed = _differ(before, now)
@@ -182,5 +186,5 @@ def frame_fresh(m, state, this, args, line):
     frame, target = args
     snap = _snapshot(m, state, frame, line)
     cases = [mk_and(guard, mk_not(obj.shared)) if obj.is_box else guard
-             for guard, obj in target.non_null() if snap.is_new(obj)]
+             for guard, obj in target.non_null() if _is_new(m, snap, obj)]
     return bool_value(mk_or(m.ctx, cases)), state

@@ -31,6 +31,7 @@ public final class Frame {
     /** Each pre-state object's locations (a Field, an element's index, or CONTENTS) and values. */
     private final Map<Object, Map<Object, Object>> before = new IdentityHashMap<>();
     private final Map<Field, Object> statics = new LinkedHashMap<>();
+    private final Set<Class<?>> classesRead = new HashSet<>();  // whose static fields were read
     private final Map<Object, Set<String>> fields = new IdentityHashMap<>();
     private final Set<Field> staticFields = new HashSet<>();
     private final Set<Object> wholeObjects = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -173,16 +174,18 @@ public final class Frame {
     }
 
     private void recordStatics(Class<?> type, Deque<Object> todo) {
-        for (Class<?> c = type; c != null && isProjectClass(c); c = c.getSuperclass()) {
+        for (Class<?> c = type; c != null && isProjectClass(c) && classesRead.add(c); c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
                 int modifiers = f.getModifiers();
-                if (Modifier.isStatic(modifiers) && !Modifier.isFinal(modifiers) && !f.isSynthetic()
-                        && !statics.containsKey(f)) {
-                    Object value = read(f, null);
+                if (!Modifier.isStatic(modifiers) || f.isSynthetic()) {
+                    continue;
+                }
+                Object value = read(f, null);
+                if (!Modifier.isFinal(modifiers)) {  // a final one cannot change, but what it holds existed
                     statics.put(f, value);
-                    if (!(value instanceof Primitive)) {
-                        visit(value, todo);
-                    }
+                }
+                if (!(value instanceof Primitive)) {
+                    visit(value, todo);
                 }
             }
         }
