@@ -4,7 +4,9 @@ fails naming the clause and the location; locations of objects the method made a
 a ``pure`` method assigns nothing; ``\\fresh`` holds of objects the method made."""
 from __future__ import annotations
 
+import pytest
 from test_jml_checks import longrepr, outcomes, write
+
 
 SETTERS = """\
     package p;
@@ -30,17 +32,6 @@ SETTERS = """\
     }
     """
 
-
-def test_a_field_outside_the_frame_fails_naming_it_and_framed_fields_pass(plugin):
-    write(plugin.pytester, "src/p/Pair.java", SETTERS)
-    reprec = plugin.inline_run("--boundcheck", "src")
-    assert outcomes(reprec) == {"setA(int)": "passed", "setAOops(int)": "failed",
-                                "setBoth(int)": "passed", "sum()": "passed", "peek()": "failed"}
-    text = longrepr(reprec, "setAOops(int)")
-    assert "int x = 5;" in text
-    assert "violated: assignable at Pair.java:10:9: Pair.b changed" in text
-    assert ("violated: assignable \\nothing (the default of a pure method) at Pair.java:20:5: "
-            "Pair.b changed") in longrepr(reprec, "peek()")
 
 
 LIST = """\
@@ -73,16 +64,6 @@ LIST = """\
     """
 
 
-def test_nodes_whole_objects_and_the_fields_of_new_objects(plugin):
-    write(plugin.pytester, "src/p/Chain.java", LIST)
-    reprec = plugin.inline_run("--boundcheck", "src")
-    assert outcomes(reprec) == {"bump()": "failed", "bumpFramed()": "passed", "relink()": "passed",
-                                "relinkTooFar()": "failed", "push(int)": "passed"}
-    assert "violated: assignable at Chain.java:12:9: Chain.Node.value changed" in \
-        longrepr(reprec, "bump()")
-    assert "violated: assignable at Chain.java:21:9: Chain.Node.next changed" in \
-        longrepr(reprec, "relinkTooFar()")
-
 
 ARRAYS = """\
     package p;
@@ -109,17 +90,15 @@ ARRAYS = """\
     """
 
 
-def test_array_elements_one_all_and_a_range(plugin):
-    write(plugin.pytester, "src/p/Buffer.java", ARRAYS)
-    reprec = plugin.inline_run("--boundcheck", "src")
-    assert outcomes(reprec) == {"put(int,int)": "passed", "putNext(int,int)": "failed",
-                                "clear()": "passed", "clearAll()": "failed"}
-    assert "violated: assignable at Buffer.java:12:9: int[][1] changed" in \
-        longrepr(reprec, "putNext(int,int)")
-    assert "violated: assignable at Buffer.java:19:9: int[][2] changed" in \
-        longrepr(reprec, "clearAll()")
 
-
+TWO_CASES = """\
+        /*@ normal_behavior
+          @   requires x >= 0;
+          @   assignable a;
+          @ also normal_behavior
+          @   requires x < 0;
+          @   assignable b;
+          @*/"""
 CASES = """\
     package p;
 
@@ -127,22 +106,10 @@ CASES = """\
         private int a;
         private int b;
 
-        /*@ normal_behavior
-          @   requires x >= 0;
-          @   assignable a;
-          @ also normal_behavior
-          @   requires x < 0;
-          @   assignable b;
-          @*/
+{TWO_CASES}
         public void put(int x) { if (x >= 0) a = x; else b = x; }
 
-        /*@ normal_behavior
-          @   requires x >= 0;
-          @   assignable a;
-          @ also normal_behavior
-          @   requires x < 0;
-          @   assignable b;
-          @*/
+{TWO_CASES}
         public void putWrong(int x) { if (x >= 10) b = x; else if (x >= 0) a = x; else b = x; }
 
         /*@ behavior
@@ -154,19 +121,7 @@ CASES = """\
             a = x;
         }
     }
-    """
-
-
-def test_each_case_frames_its_own_precondition_and_an_exception_is_framed_too(plugin):
-    write(plugin.pytester, "src/p/Split.java", CASES)
-    reprec = plugin.inline_run("--boundcheck", "src")
-    assert outcomes(reprec) == {"put(int)": "passed", "putWrong(int)": "failed",
-                                "check(int)": "failed"}
-    assert "violated: assignable at Split.java:18:11, Split.java:21:11: Split.b changed" in \
-        longrepr(reprec, "putWrong(int)")
-    text = longrepr(reprec, "check(int)")
-    assert "self.check(x)  -> throws IllegalArgumentException" in text
-    assert "violated: assignable at Split.java:26:11: Split.b changed" in text
+    """.replace("{TWO_CASES}", TWO_CASES)
 
 
 FRESH = """\
@@ -187,13 +142,6 @@ FRESH = """\
     }
     """
 
-
-def test_fresh_holds_of_a_new_object_and_not_of_an_old_one(plugin):
-    write(plugin.pytester, "src/p/Maker.java", FRESH)
-    reprec = plugin.inline_run("--boundcheck", "src")
-    assert outcomes(reprec) == {"make()": "passed", "reuse()": "failed", "maybe(int)": "failed"}
-    assert "int x = 4;" in longrepr(reprec, "maybe(int)")
-    assert "violated: ensures at Maker.java:10:9: \\fresh(\\result)" in longrepr(reprec, "reuse()")
 
 
 
@@ -225,16 +173,6 @@ BAG = """\
     }
     """
 
-
-def test_a_collections_contents_and_a_static_field_are_locations(plugin):
-    write(plugin.pytester, "src/p/Bag.java", BAG)
-    reprec = plugin.inline_run("--boundcheck", "src")
-    assert outcomes(reprec) == {"add(String)": "failed", "addFramed(String)": "passed",
-                                "tally()": "failed", "tallyFramed()": "passed",
-                                "tallyFramedByClass()": "passed"}
-    assert "violated: assignable at Bag.java:11:9: ArrayList contents changed" in \
-        longrepr(reprec, "add(String)")
-    assert "violated: assignable at Bag.java:17:9: Bag.adds changed" in longrepr(reprec, "tally()")
 
 
 CELL = """\
@@ -275,13 +213,57 @@ HOLDER = """\
     """
 
 
-def test_a_constructor_sets_its_object_freely_and_an_object_of_class_initialisation_is_old(plugin):
-    write(plugin.pytester, "src/p/Cell.java", CELL)
-    write(plugin.pytester, "src/p/Holder.java", HOLDER)
+@pytest.mark.parametrize("sources, expected, said", [
+    pytest.param({"Pair": SETTERS}, {
+        "setA(int)": "passed", "setAOops(int)": "failed", "setBoth(int)": "passed",
+        "sum()": "passed", "peek()": "failed"}, {
+        "setAOops(int)": ("int x = 5;", "violated: assignable at Pair.java:10:9: Pair.b changed"),
+        "peek()": ("violated: assignable \\nothing (the default of a pure method) at "
+                   "Pair.java:20:5: Pair.b changed",)}, id="fields"),
+    pytest.param({"Chain": LIST}, {
+        "bump()": "failed", "bumpFramed()": "passed", "relink()": "passed",
+        "relinkTooFar()": "failed", "push(int)": "passed"}, {
+        "bump()": ("violated: assignable at Chain.java:12:9: Chain.Node.value changed",),
+        "relinkTooFar()": ("violated: assignable at Chain.java:21:9: Chain.Node.next changed",)},
+        id="nodes, whole objects, the fields of new objects"),
+    pytest.param({"Buffer": ARRAYS}, {
+        "put(int,int)": "passed", "putNext(int,int)": "failed", "clear()": "passed",
+        "clearAll()": "failed"}, {
+        "putNext(int,int)": ("violated: assignable at Buffer.java:12:9: int[][1] changed",),
+        "clearAll()": ("violated: assignable at Buffer.java:19:9: int[][2] changed",)},
+        id="array elements: one, all, a range"),
+    pytest.param({"Split": CASES}, {
+        "put(int)": "passed", "putWrong(int)": "failed", "check(int)": "failed"}, {
+        "putWrong(int)": ("violated: assignable at Split.java:18:11, Split.java:21:11: "
+                          "Split.b changed",),
+        "check(int)": ("self.check(x)  -> throws IllegalArgumentException",
+                       "violated: assignable at Split.java:26:11: Split.b changed")},
+        id="each case under its precondition, and an exception"),
+    pytest.param({"Maker": FRESH}, {
+        "make()": "passed", "reuse()": "failed", "maybe(int)": "failed"}, {
+        "maybe(int)": ("int x = 4;",),
+        "reuse()": ("violated: ensures at Maker.java:10:9: \\fresh(\\result)",)}, id="fresh"),
+    pytest.param({"Bag": BAG}, {
+        "add(String)": "failed", "addFramed(String)": "passed", "tally()": "failed",
+        "tallyFramed()": "passed", "tallyFramedByClass()": "passed"}, {
+        "add(String)": ("violated: assignable at Bag.java:11:9: ArrayList contents changed",),
+        "tally()": ("violated: assignable at Bag.java:17:9: Bag.adds changed",)},
+        id="a collection's contents and a static field"),
+    pytest.param({"Cell": CELL, "Holder": HOLDER}, {
+        "Holder(int)": "passed", "Holder(Cell)": "failed", "fail()": "passed",
+        "failKept()": "failed"}, {
+        "Holder(Cell)": ("violated: assignable at Holder.java:11:9: Cell.value changed",),
+        "failKept()": ("violated: signals at Holder.java:24:11: (IllegalStateException e) "
+                       "\\fresh(e)",)},
+        id="a constructor's own object, an object of class initialisation"),
+])
+def test_frames_and_fresh(plugin, sources, expected, said):
+    """The items of ``sources`` (class name -> source, in ``src/p``) have the ``expected``
+    outcomes, and each failure named in ``said`` says those lines."""
+    for name, source in sources.items():
+        write(plugin.pytester, f"src/p/{name}.java", source)
     reprec = plugin.inline_run("--boundcheck", "src")
-    assert outcomes(reprec) == {"Holder(int)": "passed", "Holder(Cell)": "failed",
-                                "fail()": "passed", "failKept()": "failed"}
-    assert "violated: assignable at Holder.java:11:9: Cell.value changed" in \
-        longrepr(reprec, "Holder(Cell)")
-    assert "violated: signals at Holder.java:24:11: (IllegalStateException e) \\fresh(e)" in \
-        longrepr(reprec, "failKept()")
+    assert outcomes(reprec) == expected
+    for item, texts in said.items():
+        for text in texts:
+            assert text in longrepr(reprec, item)

@@ -127,7 +127,8 @@ public final class Frame {
         }
         return !(x instanceof Integer i && Integer.valueOf(i) == i || x instanceof Long l && Long.valueOf(l) == l
                  || x instanceof Short s && Short.valueOf(s) == s || x instanceof Byte b && Byte.valueOf(b) == b
-                 || x instanceof Character c && Character.valueOf(c) == c || x instanceof Boolean);
+                 || x instanceof Character c && Character.valueOf(c) == c
+                 || x instanceof Boolean z && Boolean.valueOf(z) == z);
     }
 
     private boolean allowed(Object o, Object key) {
