@@ -49,6 +49,11 @@ def check_id(method: MethodInfo) -> str:
     return f"{name}({','.join(type_name(p.type) for p in method.params)})"
 
 
+def _pure(class_spec: j.DeclSpec | None, spec: j.DeclSpec | None) -> bool:
+    """Is the method declared ``pure``, itself or by its class?"""
+    return any(m.name == "pure" for s in (class_spec, spec) if s is not None for m in s.modifiers)
+
+
 def jml_checks(program: Program, specs: list[j.JmlFile]) -> dict[str, list[JmlCheck]]:
     """Each project class's JML checks (by its full name), in source order; their
     harnesses are added to ``program``."""
@@ -111,8 +116,7 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile) -> list[Jml
             continue
         name = f"{cls.simple_name.replace('.', '$')}$jml${len(checks)}"
         try:
-            harness = lower(cls, method, cases, invariants, name,
-                            pure=_says(class_spec, "pure") or _says(spec, "pure"))
+            harness = lower(cls, method, cases, invariants, name, pure=_pure(class_spec, spec))
             unsupported = _not_lowered(class_spec, spec, file, method) or harness.unsupported
             if unsupported:
                 checks.append(JmlCheck(ident, summary, None, unsupported))
@@ -158,16 +162,13 @@ def _not_lowered(class_spec: j.DeclSpec | None, spec: j.DeclSpec | None, file: j
 def _nullable(method: MethodInfo, decls: dict, class_spec: j.DeclSpec | None) -> frozenset[str]:
     """The reference parameters that may be null: JML's default is non-null, so those
     declared ``nullable``, or all in a class declared ``nullable_by_default``."""
-    if _says(class_spec, "nullable_by_default"):
+    def says(spec: j.DeclSpec | None, word: str) -> bool:
+        return spec is not None and any(m.name == word for m in spec.modifiers)
+    if says(class_spec, "nullable_by_default"):
         return frozenset(p.name for p in method.decl.params)
-    said = {d.name for d in decls.values() if d.kind == "parameter" and _says(d, "nullable")
+    said = {d.name for d in decls.values() if d.kind == "parameter" and says(d, "nullable")
             and method.decl.line <= d.line <= method.decl.end_line}
     return frozenset(p.name for p in method.decl.params if p.name in said)
-
-
-def _says(spec: j.DeclSpec | None, word: str) -> bool:
-    """Does the declaration carry the JML modifier ``word``?"""
-    return spec is not None and any(m.name == word for m in spec.modifiers)
 
 
 def jml_domains(program: Program, check: JmlCheck, cls: ClassInfo,
