@@ -21,9 +21,9 @@ CHAIN = """\
     public class Chain {
         static class Node {
             int value;
-            Node next;
+            /*@ nullable @*/ Node next;
             int[] marks = new int[2];
-            Node(int value, Node next) { this.value = value; this.next = next; }
+            Node(int value, /*@ nullable @*/ Node next) { this.value = value; this.next = next; }
         }
         private Node head = new Node(0, new Node(1, null));
         private static int pushes;
