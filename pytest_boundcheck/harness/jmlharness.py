@@ -9,13 +9,14 @@ The harness of an instance method ``m(int x)`` of class ``C`` is a static
 3. each ``\\old(e)`` is evaluated into a local; where a frame is checked or ``\\fresh``
    asked, the heap's snapshot is taken and each case's ``assignable`` locations allowed
    under its precondition (``jmlframe``); then ``self.m(x)`` runs;
-4. on a normal return, the frame is checked, each ``ensures`` of a case whose precondition held is asserted,
-   an ``exceptional_behavior`` case whose precondition held is violated, and the
-   invariants are asserted;
+4. on a normal return, the frame is checked, each ``ensures`` of a case whose
+   precondition held is asserted, an ``exceptional_behavior`` case whose precondition
+   held is violated, and the invariants are asserted;
 5. an exception is caught only if some case may allow it (``signals_only``, ``signals``);
-   then the frame is checked, each case whose precondition held must allow it, its ``signals`` predicates must
-   hold, and so must the invariants. An exception no case allows escapes the harness,
-   which the engine reports as a violation, as it does for a contract.
+   then the frame is checked, each case whose precondition held must allow it, its
+   ``signals`` predicates must hold, and so must the invariants. An exception no case
+   allows escapes the harness, which the engine reports as a violation, as it does for a
+   contract.
 
 A constructor's harness makes the object with ``new C(x)`` and asserts its ``ensures``
 and the invariants of the object; a static method's has no ``self`` and no invariants.

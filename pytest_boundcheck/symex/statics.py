@@ -31,7 +31,7 @@ class StaticsMixin:
         self._class_inits: dict[str, Event | None] = {}  # what stops a class's initialisation
         self._initialising: set[str] = set()  # classes whose initialisation is running
         # the objects class initialisation made: they exist before any code of the check
-        # runs on the JVM, wherever the engine happened to make them (``\\fresh``)
+        # runs on the JVM, wherever the engine happened to make them (for JML's \fresh)
         self.initialisation_objects: set[HeapObj] = set()
 
     def _held_static(self, state: State, fld: FieldInfo, line: int) -> None:

@@ -62,7 +62,8 @@ LIST = """\
         public void relinkTooFar() { head.next.next = head; }
 
         //@ assignable head, size;
-        public void push(int v) { Node n = new Node(v, null); n.next = head; n.value++; head = n; size++; }
+        public void push(int v) { Node n = new Node(v, null); n.next = head; n.value++;
+            head = n; size++; }
     }
     """
 

@@ -118,7 +118,8 @@ def frame_allow_elements(m, state, this, args, line):
     frame, array, first, last = args
     snap = _snapshot(m, state, frame, line)
     for guard, obj in array.non_null():
-        snap.elements.setdefault(obj, []).append((mk_and(state.guard, guard), first.term, last.term))
+        allowed = (mk_and(state.guard, guard), first.term, last.term)
+        snap.elements.setdefault(obj, []).append(allowed)
     return None, state
 
 
@@ -138,7 +139,7 @@ def frame_check(m, state, this, args, line):
     for (obj, fld), now in list(state.heap.items()):
         if _is_new(m, snap, obj) or (obj, fld) not in snap.heap and not m.has_start_value(obj, fld):
             continue
-        before = snap.heap[(obj, fld)] if (obj, fld) in snap.heap else m.start_value(state, obj, fld)
+        before = snap.heap.get((obj, fld)) or m.start_value(state, obj, fld)
         changed = _differ(before, now)
         if z3.is_false(changed):
             continue
