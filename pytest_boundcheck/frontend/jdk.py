@@ -98,7 +98,7 @@ for _exc, _sup in (("java.util.IllegalFormatException", "java.lang.IllegalArgume
 # here, its static methods are engine models (``models/jml/``) and its real Java is in
 # ``counterexample/java/`` (under its package's folders), which reproducers and replay
 # compile beside a harness that names it.
-JML_RUNTIME = ("boundcheck.jml.Heap",)
+JML_RUNTIME = ("boundcheck.jml.Heap", "boundcheck.jml.Frame")
 for _name in JML_RUNTIME:
     _CLASSES[_name] = ("class", "final", OBJECT, ())
 

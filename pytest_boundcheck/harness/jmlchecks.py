@@ -58,6 +58,11 @@ def check_id(method: MethodInfo) -> str:
     return f"{name}({','.join(type_name(p.type) for p in method.params)})"
 
 
+def _pure(class_spec: j.DeclSpec | None, spec: j.DeclSpec | None) -> bool:
+    """Is the method declared ``pure``, itself or by its class?"""
+    return any(m.name == "pure" for s in (class_spec, spec) if s is not None for m in s.modifiers)
+
+
 def jml_checks(program: Program, specs: list[j.JmlFile]) -> dict[str, list[JmlCheck]]:
     """Each project class's JML checks (by its full name), in source order; their
     harnesses are added to ``program``, and the non-null fields and parameters of the
@@ -184,7 +189,8 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile,
         try:
             non_null = NonNull(fields, cls in program.nullness_declared
                                and non_null_result(method, decls))
-            harness = lower(program, cls, method, cases, all_invariants, name, statics, non_null)
+            harness = lower(program, cls, method, cases, all_invariants, name, statics, non_null,
+                            pure=_pure(class_spec, spec))
             unsupported = (_not_lowered(class_spec, spec, file) or unchecked.get(method)
                            or harness.unsupported)
             if unsupported:

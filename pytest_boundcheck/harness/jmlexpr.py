@@ -23,6 +23,8 @@ SELF = "self"
 RESULT = "jml$result"
 THROWN = "jml$e"
 HEAP = "boundcheck.jml.Heap"  # the JML runtime class of reachability (``models/jml/heap.py``)
+FRAME = "jml$frame"  # the snapshot of the pre-state's heap (``jmlframe``)
+FRAME_RUNTIME = "boundcheck.jml.Frame"
 
 
 class NotLowered(Exception):
@@ -125,6 +127,15 @@ class Lowering:
         if "\\result" not in self.names:
             raise NotLowered("\\result here")
         return self.names["\\result"][0]
+
+    def fresh(self, node: j.Fresh) -> str:
+        """``\\fresh(x, y)``: each is non-null and was not allocated before the call,
+        which the snapshot of the pre-state (a name in scope, passed to helpers) tells."""
+        if FRAME not in self.names:
+            raise NotLowered("\\fresh here")
+        frame = self.names[FRAME][0]
+        return "(" + " && ".join(f"{FRAME_RUNTIME}.fresh({frame}, {self.expr(e)})"
+                                 for e in node.exprs) + ")"
 
     def binary(self, node: j.Binary) -> str:
         left, right = self.expr(node.left), self.expr(node.right)
@@ -418,4 +429,5 @@ _LOWER = {
     j.TypeOf: Lowering.type_of,
     j.TypeLiteral: Lowering.type_literal,
     j.NonNullElements: Lowering.non_null_elements,
+    j.Fresh: Lowering.fresh,
 }

@@ -8,14 +8,18 @@ The harness of an instance method ``m(int x)`` of class ``C`` is a static
    are those class initialisation and the calls that made the arguments left, which
    must establish or keep them;
 2. each specification case's ``requires`` is evaluated; if none holds, the path returns;
-3. each ``\\old(e)`` is evaluated into a local; then ``self.m(x)`` runs;
-4. on a normal return, each ``ensures`` of a case whose precondition held is asserted,
-   an ``exceptional_behavior`` case whose precondition held is violated, and the
-   invariants are asserted (the static ones of a static method too);
+3. each ``\\old(e)`` is evaluated into a local; where a frame is checked or ``\\fresh``
+   asked, the heap's snapshot is taken and each case's ``assignable`` locations allowed
+   under its precondition (``jmlframe``); then ``self.m(x)`` runs;
+4. on a normal return, the frame is checked, each ``ensures`` of a case whose
+   precondition held is asserted, an ``exceptional_behavior`` case whose precondition
+   held is violated, and the invariants are asserted (the static ones of a static method
+   too);
 5. an exception is caught only if some case may allow it (``signals_only``, ``signals``);
-   then each case whose precondition held must allow it, its ``signals`` predicates must
-   hold, and so must the invariants. An exception no case allows escapes the harness,
-   which the engine reports as a violation, as it does for a contract.
+   then the frame is checked, each case whose precondition held must allow it, its
+   ``signals`` predicates must hold, and so must the invariants. An exception no case
+   allows escapes the harness, which the engine reports as a violation, as it does for a
+   contract.
 
 A constructor's harness makes the object with ``new C(x)`` and asserts its ``ensures``
 and the invariants of the object; a static method's has no ``self``.
@@ -49,7 +53,9 @@ from pytest_boundcheck.frontend.types import (
     MethodInfo,
     PrimType,
 )
+from pytest_boundcheck.harness import jmlframe
 from pytest_boundcheck.harness.jmlexpr import (
+    FRAME,
     HEAP,
     RESULT,
     SELF,
@@ -60,8 +66,6 @@ from pytest_boundcheck.harness.jmlexpr import (
     java_name,
     java_string,
 )
-
-_UNCHECKED_CLAUSES = ("assignable",)  # read, and not checked: a skip naming them
 
 
 @dataclass(frozen=True)
@@ -86,13 +90,15 @@ Invariants = Mapping[ClassInfo, "tuple[j.InvariantClause, ...] | None"]
 
 def lower(program: Program, cls: ClassInfo, method: MethodInfo, cases: tuple[j.SpecCase, ...],
           invariants: Invariants, class_name: str, statics: tuple[j.InvariantClause, ...] = (),
-          non_null: NonNull = NonNull()) -> Harness:
+          non_null: NonNull = NonNull(), pure: bool = False) -> Harness:
     """The harness checking ``method`` of ``cls`` against its ``cases``, the instance
     ``invariants`` of ``cls`` and of the objects it reaches, the class's ``statics``
     invariants and what ``non_null`` says; a construct with no Java form makes it
-    unsupported."""
+    unsupported. ``pure``: the method is declared pure, so a case without ``assignable``
+    assigns ``\\nothing``."""
     try:
-        text = _Writer(program, cls, method, invariants, statics, non_null).source(cases, class_name)
+        text = _Writer(program, cls, method, invariants, statics, non_null, pure).source(
+            cases, class_name)
     except NotLowered as e:
         return Harness("", str(e))
     return Harness(text)
@@ -101,8 +107,9 @@ def lower(program: Program, cls: ClassInfo, method: MethodInfo, cases: tuple[j.S
 class _Writer:
     def __init__(self, program: Program, cls: ClassInfo, method: MethodInfo,
                  invariants: Invariants, statics: tuple[j.InvariantClause, ...] = (),
-                 non_null: NonNull = NonNull()):
+                 non_null: NonNull = NonNull(), pure: bool = False):
         self.program, self.cls, self.method, self.non_null = program, cls, method, non_null
+        self.pure = pure
         self.throws = tuple(show_type(t) for t in method.decl.throws)
         self.file = Path(cls.path).name
         self.constructor = method.name == "<init>"
@@ -120,6 +127,7 @@ class _Writer:
         self.lowering = Lowering(cls, dict(self.names), types=dict(self.types), program=program)
         self.lines: list[str] = []
         self.conditions = 0  # the locals ``evaluated`` made
+        self.frame_said = ""  # what a frame violation names; "" where none is checked
 
     def scope(self, names: dict, types: dict, cls: ClassInfo | None = None) -> Lowering:
         """A lowering of clauses of ``cls`` (with the harness's olds, if the checked class)
@@ -154,7 +162,7 @@ class _Writer:
     def source(self, cases: tuple[j.SpecCase, ...], class_name: str) -> str:
         for case in cases:
             for clause in case.clauses:
-                if isinstance(clause, j.UnsupportedClause) or clause.kind in _UNCHECKED_CLAUSES:
+                if isinstance(clause, j.UnsupportedClause):
                     raise NotLowered(f"the {clause.kind} clause at {self.where(clause)}")
         pre = self.scope(self.names, self.types, self.cls)
         if self.instance:
@@ -176,7 +184,9 @@ class _Writer:
         if guards:
             self.emit(f"if (!({' || '.join(guards)})) return;")
         body, olds_at = self.lines, len(self.lines)
+        frame = self.frame(cases, guards, pre)
         self.call_and_check(cases, guards)
+        body[olds_at:olds_at] = ["        " + line for line in frame]
         for local, value in reversed(self.lowering.olds):
             body.insert(olds_at, "        " + f"var {local} = {value};")
         params = ", ".join(([f"{java_name(self.cls)} {SELF}"] if self.instance else [])
@@ -185,6 +195,27 @@ class _Writer:
         return _unit(self.cls, class_name,
                      f"    static void check({params}) throws Exception {{\n" +
                      "\n".join(self.lines) + "\n    }\n", self.lowering.helpers)
+
+    def frame(self, cases: tuple[j.SpecCase, ...], guards: list[str], pre: Lowering) -> list[str]:
+        """The snapshot and each case's allowed locations, where a frame is checked or
+        ``\\fresh`` asked: statements to run before the call."""
+        frames = jmlframe.case_frames(cases, self.pure)
+        framed = any(f is not jmlframe.EVERYTHING for f in frames)
+        if not framed and not jmlframe.uses_fresh(cases):
+            return []
+        self.lowering.names[FRAME] = (FRAME, "Object")
+        roots = ([SELF] if self.instance else []) + [
+            p.name for p in self.method.params if not isinstance(p.type, PrimType)]
+        writer = jmlframe.FrameWriter(self.cls, pre)
+        lines = [writer.snapshot([*roots, f"{java_name(self.cls)}.class"])]
+        if framed:
+            self.frame_said = jmlframe.said(self.cls, self.method.decl, cases)
+            lines += writer.allows(frames, guards)
+        return lines
+
+    def frame_kept(self, depth: int) -> None:
+        if self.frame_said:
+            self.emit(f"{jmlframe.RUNTIME}.check({FRAME}, {java_string(self.frame_said)});", depth)
 
     def call_and_check(self, cases: tuple[j.SpecCase, ...], guards: list[str]) -> None:
         args = ", ".join(p.name for p in self.method.params)
@@ -218,6 +249,7 @@ class _Writer:
         self.on_return(cases, guards)
 
     def on_return(self, cases: tuple[j.SpecCase, ...], guards: list[str]) -> None:
+        self.frame_kept(2)
         for case, guard in zip(cases, guards):
             if case.behavior == "exceptional_behavior":
                 said = f"exceptional_behavior case at {self.where(case)} returned normally"
@@ -233,6 +265,7 @@ class _Writer:
         self.invariants_kept(2, "on return")
 
     def on_exception(self, cases: tuple[j.SpecCase, ...], guards: list[str]) -> None:
+        self.frame_kept(3)
         for case, guard in zip(cases, guards):
             allowed = _case_allows(case, self.throws)
             if not allowed:

@@ -23,12 +23,12 @@ from pytest_boundcheck.models.java_util import (
     comparators,
     objects,
 )
-from pytest_boundcheck.models.jml import heap
+from pytest_boundcheck.models.jml import frame, heap
 from pytest_boundcheck.models.registry import Registry
 from pytest_boundcheck.symex.model_api import ModelTable
 
 AREAS = (object, string, parsing, boxes, bits, math, objects, arrays, collection_queries,
-         collection_equality, collection_building, comparators, heap)
+         collection_equality, collection_building, comparators, heap, frame)
 LIBRARIES = Path(__file__).resolve().parent / "libraries"
 
 

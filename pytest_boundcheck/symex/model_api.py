@@ -154,6 +154,25 @@ class ModelContext:
         """A field's (or pseudo-field's) value in ``state``."""
         return self._ex.read(state, obj, fld)
 
+    def has_start_value(self, obj: HeapObj, fld: FieldInfo) -> bool:
+        """Does the field have a value from before any write of the check (``obj`` an
+        initial object, an enum constant or a class's statics, or made by class
+        initialisation)?"""
+        return self._ex.has_unwritten(obj, fld)
+
+    def start_value(self, state, obj: HeapObj, fld: FieldInfo) -> Value:
+        """A field's value before any write of the check (where ``has_start_value``)."""
+        return self._ex.unwritten(state, obj, fld)
+
+    def made_by_class_initialisation(self, obj: HeapObj) -> bool:
+        """Did class initialisation make the object (a static final field's)? Such objects
+        exist on the JVM before the code that first reads them runs."""
+        return obj in self._ex.initialisation_objects
+
+    def class_state(self, cls: ClassInfo) -> Ref:
+        """The object holding a project class's static fields in the heap."""
+        return self._ex.class_state(cls)
+
     def pseudo_field(self, cls: ClassInfo, name: str, type_: JType) -> FieldInfo:
         """A field that no Java code names, holding contents the engine represents (a
         collection's size): one per class, name and check."""

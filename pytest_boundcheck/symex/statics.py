@@ -30,6 +30,9 @@ class StaticsMixin:
         self.fresh_statics: dict[str, tuple[str, ...]] = {}
         self._class_inits: dict[str, Event | None] = {}  # what stops a class's initialisation
         self._initialising: set[str] = set()  # classes whose initialisation is running
+        # the objects class initialisation made: they exist before any code of the check
+        # runs on the JVM, wherever the engine happened to make them (for JML's \fresh)
+        self.initialisation_objects: set[HeapObj] = set()
 
     def _held_static(self, state: State, fld: FieldInfo, line: int) -> None:
         """A static field the engine can hold: a project class's."""
@@ -145,13 +148,14 @@ class StaticsMixin:
         self.handlers.append([])
         calls, self.frames = self.frames, [Frame(None, cls, None)]  # a call stack of its own
         state: State | None = State(self.true, {}, {})
-        value = None
+        value, made = None, len(self.objects)
         try:
             value, state = run(state)
         except DeadPath:
             state = None
         finally:
             self.frames = calls
+            self.initialisation_objects.update(self.objects[made:])
             thrown = [t for t in self.handlers.pop() if not is_false(t.guard)]
         events = self.stuck[marks[0]:] + self.cuts[marks[1]:]
         del self.stuck[marks[0]:], self.cuts[marks[1]:]

@@ -44,7 +44,7 @@ def heap_reaches_by(m, state, this, args, line):
     """As ``reaches``, following only the fields named by the third argument, which the
     harness writes as a literal."""
     root, target, name = args
-    field = _literal(m, name)
+    field = literal(m, name)
     if field is None:
         m.unsupported(state, "boundcheck.jml.Heap.reaches with a field name computed at run time",
                       line)
@@ -127,7 +127,7 @@ def _member(m, member: dict[HeapObj, z3.BoolRef], target: Ref) -> z3.BoolRef:
     return mk_or(m.ctx, [mk_and(g, member[o]) for g, o in target.non_null() if o in member])
 
 
-def _literal(m, ref: Ref) -> str | None:
+def literal(m, ref: Ref) -> str | None:
     """The text of a String the path knows exactly, else None."""
     if len(ref.targets) != 1 or ref.targets[0] is None:
         return None

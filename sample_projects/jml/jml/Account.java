@@ -7,6 +7,7 @@ public class Account {
 
     /*@ requires 0 < amount && amount <= 1000000 && balance <= 1000000000;
       @ ensures balance == \old(balance) + amount;
+      @ assignable balance;
       @*/
     public void deposit(int amount) {
         balance += amount;
@@ -15,8 +16,10 @@ public class Account {
     /*@ normal_behavior
       @   requires 0 < amount && amount <= balance;
       @   ensures balance == \old(balance) - amount && \result == balance;
+      @   assignable balance;
       @ also exceptional_behavior
       @   requires amount > balance;
+      @   assignable \nothing;
       @   signals_only IllegalArgumentException;
       @*/
     public int withdraw(int amount) {
@@ -37,7 +40,7 @@ public class Account {
     }
 
     //@ ensures \result == balance;
-    public int balance() {
+    public /*@ pure @*/ int balance() {
         return balance;
     }
 }

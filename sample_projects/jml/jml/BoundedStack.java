@@ -15,8 +15,10 @@ public class BoundedStack {
     /*@ normal_behavior
       @   requires size < items.length;
       @   ensures size == \old(size) + 1 && items[size - 1] == x;
+      @   assignable items[size], size;
       @ also exceptional_behavior
       @   requires size == items.length;
+      @   assignable \nothing;
       @   signals_only IllegalStateException;
       @   signals (IllegalStateException e) size == \old(size);
       @*/
@@ -30,13 +32,14 @@ public class BoundedStack {
     /*@ normal_behavior
       @   requires size > 0;
       @   ensures size == \old(size) - 1 && \result == items[size];
+      @   assignable size;
       @*/
     public int pop() {
         return items[--size];
     }
 
     //@ ensures \result <==> (\exists int i; 0 <= i && i < size; items[i] == x);
-    public boolean contains(int x) {
+    public /*@ pure @*/ boolean contains(int x) {
         //@ loop_invariant 0 <= i && i <= size;
         //@ loop_invariant (\forall int k; 0 <= k && k < i; items[k] != x);
         //@ decreases size - i;
@@ -49,7 +52,7 @@ public class BoundedStack {
     }
 
     //@ ensures \result == size;
-    public int size() {
+    public /*@ pure @*/ int size() {
         return size;
     }
 }
