@@ -3,7 +3,7 @@ called from code directly: a location given back its old value has not changed; 
 is fresh only where ``valueOf`` does not cache it; each check asks its own snapshot."""
 from __future__ import annotations
 
-from test_jml_heap import jml_result
+from test_jml_heap import jml_results
 
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.engine.result import Verdict
@@ -12,7 +12,7 @@ FRAME = "boundcheck.jml.Frame"
 
 
 def test_a_field_given_back_its_old_value_has_not_changed(tmp_path):
-    result = jml_result(tmp_path, f"""
+    result = jml_results(tmp_path, f"""
         package p;
 
         public class L {{
@@ -30,12 +30,12 @@ def test_a_field_given_back_its_old_value_has_not_changed(tmp_path):
                 {FRAME}.check(f, "allowed");
             }}
         }}
-        """, "m(int)", Bounds())
+        """, Bounds())["m(int)"]
     assert result.verdict is Verdict.PASS
 
 
 def test_a_box_is_fresh_only_outside_the_cache_of_valueof(tmp_path):
-    result = jml_result(tmp_path, f"""
+    result = jml_results(tmp_path, f"""
         package p;
 
         public class L {{
@@ -44,7 +44,7 @@ def test_a_box_is_fresh_only_outside_the_cache_of_valueof(tmp_path):
                 assert !{FRAME}.fresh(f, Integer.valueOf(x)) : "fresh";
             }}
         }}
-        """, "m(int)", Bounds())
+        """, Bounds())["m(int)"]
     assert result.verdict is Verdict.VIOLATION
     assert result.counterexample.message == "fresh"
     written = next(line for line in result.counterexample.code if line.startswith("int x = "))
@@ -54,7 +54,7 @@ def test_a_box_is_fresh_only_outside_the_cache_of_valueof(tmp_path):
 
 
 def test_a_later_snapshot_sees_the_objects_made_before_it_as_old(tmp_path):
-    result = jml_result(tmp_path, f"""
+    result = jml_results(tmp_path, f"""
         package p;
 
         public class L {{
@@ -66,5 +66,5 @@ def test_a_later_snapshot_sees_the_objects_made_before_it_as_old(tmp_path):
                 assert !{FRAME}.fresh(first, null) : "null";
             }}
         }}
-        """, "m()", Bounds())
+        """, Bounds())["m()"]
     assert result.verdict is Verdict.PASS

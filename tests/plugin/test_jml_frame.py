@@ -224,13 +224,13 @@ HOLDER = """\
         "peek()": ("violated: assignable \\nothing (the default of a pure method) at "
                    "Pair.java:20:5: Pair.b changed",)}, id="fields"),
     pytest.param({"Chain": LIST}, {
-        "bump()": "failed", "bumpFramed()": "passed", "relink()": "passed",
+        "Chain()": "passed", "bump()": "failed", "bumpFramed()": "passed", "relink()": "passed",
         "relinkTooFar()": "failed", "push(int)": "passed"}, {
         "bump()": ("violated: assignable at Chain.java:13:9: Chain.Node.value changed",),
         "relinkTooFar()": ("violated: assignable at Chain.java:24:9: Chain.Node.next changed",)},
         id="nodes, whole objects, the fields of new objects"),
     pytest.param({"Buffer": ARRAYS}, {
-        "put(int,int)": "passed", "putNext(int,int)": "failed", "clear()": "passed",
+        "Buffer()": "passed", "put(int,int)": "passed", "putNext(int,int)": "failed", "clear()": "passed",
         "clearAll()": "failed"}, {
         "putNext(int,int)": ("violated: assignable at Buffer.java:12:9: int[][", "] changed"),
         "clearAll()": ("violated: assignable at Buffer.java:19:9: int[][2] changed",)},
@@ -243,11 +243,11 @@ HOLDER = """\
                        "violated: assignable at Split.java:26:11: Split.b changed")},
         id="each case under its precondition, and an exception"),
     pytest.param({"Maker": FRESH}, {
-        "make()": "passed", "reuse()": "failed", "maybe(int)": "failed"}, {
+        "Maker()": "passed", "make()": "passed", "reuse()": "failed", "maybe(int)": "failed"}, {
         "maybe(int)": ("int x = 4;",),
         "reuse()": ("violated: ensures at Maker.java:10:9: \\fresh(\\result)",)}, id="fresh"),
     pytest.param({"Bag": BAG}, {
-        "add(String)": "failed", "addFramed(String)": "passed", "tally()": "failed",
+        "Bag()": "passed", "add(String)": "failed", "addFramed(String)": "passed", "tally()": "failed",
         "tallyFramed()": "passed", "tallyFramedByClass()": "passed"}, {
         "add(String)": ("violated: assignable at Bag.java:10:9: ArrayList contents changed",),
         "tally()": ("violated: assignable at Bag.java:16:9: Bag.adds changed",)},
