@@ -38,6 +38,7 @@ class JmlCheck:
     nullable: frozenset[str] = frozenset()  # the parameters that may be null
     source: str = ""  # the harness's Java source, for a reproducer to run on a JVM
     advisory: bool = False  # (a contract's may be; a specification's is not)
+    target: MethodInfo | None = None  # the method or constructor specified
 
     @property
     def family(self) -> str:
@@ -126,7 +127,7 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile) -> list[Jml
         check = next(m for m in added[0].methods if m.name == "check")
         checks.append(JmlCheck(ident, summary, check,
                                nullable=_nullable(method, decls, class_spec),
-                               source=harness.source))
+                               source=harness.source, target=method))
     return checks
 
 
