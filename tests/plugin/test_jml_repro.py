@@ -70,8 +70,8 @@ def test_a_cycle_made_by_reflection_is_confirmed_on_the_jvm(plugin):
         "    self.first -> Cell#1(value=0) -> Cell#2(value=0) -> Cell#3(value=0) -> Cell#1",
         "violated: ensures at Ring.java:12:9: (\\result < 2)",
         "bounds: *",
-        "confirmed on the JVM (java *): java.lang.AssertionError: ensures at Ring.java:12:9: "
-        "(\\result < 2)"])
+        ("confirmed on the JVM (java *): java.lang.AssertionError: ensures at Ring.java:12:9: "
+         "(\\result < 2)")])
     result.assert_outcomes(failed=1)
 
 
@@ -113,7 +113,7 @@ def test_jml_reproducers_compile_ahead_of_the_project_and_fail(plugin, tmp_path)
                        check=True, capture_output=True)
         path = f"{classes}:{project}"  # the copy with the check first
         run = subprocess.run(["java", "-cp", path, f"cy.{tree.name}Main"],
-                             capture_output=True, text=True)
+                             capture_output=True, text=True, check=False)
         assert run.returncode != 0, run.stdout
         assert "Exception in thread \"main\" java.lang.AssertionError: " in run.stderr, run.stderr
 
@@ -124,6 +124,6 @@ def test_jml_reproducers_compile_ahead_of_the_project_and_fail(plugin, tmp_path)
         junit = subprocess.run(["java", "-ea", "-jar", str(JUNIT), "--class-path", path,
                                 "--disable-banner", "--details=summary",
                                 "--select-class", f"cy.{tree.name}Test"],
-                               capture_output=True, text=True)
+                               capture_output=True, text=True, check=False)
         assert re.search(r"1 tests failed", junit.stdout), junit.stdout
         assert "AssertionError" in junit.stdout or "AssertionFailed" in junit.stdout, junit.stdout
