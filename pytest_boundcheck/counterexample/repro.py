@@ -92,14 +92,15 @@ def _harness(contract: Contract) -> str:
 
 
 def jml_reproducer(cls: ClassInfo, check, found: Counterexample, source: str) -> Reproducer | None:
-    """A JML check's counterexample as a JUnit 5 test and a main program: each makes the
-    objects and arguments and calls the check's harness, nested in a copy of the
-    top-level class that holds the class it checks, so that it reads private fields as
-    the engine's did. The harness's assertions throw whatever ``-ea`` says; the main
-    program turns ``-ea`` on for the project's own asserts, as the check ran them.
-    ``source`` is the text of the class's file; None where the class's top-level
-    declaration cannot be found in it. The three files are a source tree of their own
-    (``Reproducer.root``): the copy must come before the project's class."""
+    """A JML check's counterexample as a JUnit 5 test and a main program. Both call
+    ``replay()`` of the check's harness, nested in a copy of the top-level class that
+    holds the class it checks: there it makes the objects and arguments (of private
+    nested classes too) and runs the check, reading private fields as the engine's did.
+    The harness's assertions throw whatever ``-ea`` says; the main program turns ``-ea``
+    on for the project's own asserts, as the check ran them. ``source`` is the text of
+    the class's file; None where the class's top-level declaration cannot be found in
+    it. The three files are a source tree of their own (``Reproducer.root``): the copy
+    must come before the project's class."""
     unit = cls.unit
     top = cls.simple_name.split(".")[0]
     decl = next((t for t in unit.types if t.name == top), None) if unit is not None else None
@@ -107,13 +108,15 @@ def jml_reproducer(cls: ClassInfo, check, found: Counterexample, source: str) ->
     if end is None or not check.source:
         return None
     harness = check.source[check.source.index("final class "):]
-    nested = "static final class JmlHarness " + "\n".join(
-        _no_assert(line) for line in harness[harness.index("{"):].splitlines())
-    name = cls.simple_name.replace(".", "_") + "_" + re.sub(r"\W", "_", check.id)
+    members = [_no_assert(line) for line in harness[harness.index("{"):].rstrip().splitlines()]
     args = ", ".join(p.name for p in check.method.params)
-    body = "\n".join(f"        {line}" for line in found.code) + \
-        f"\n        {top}.JmlHarness.check({args});"
-    helpers = _REFLECTION if found.reflective else ""
+    replay = ("\n    /** The counterexample's objects and arguments, and the check on them. */\n"
+              "    static void replay() throws Exception {\n"
+              + "".join(f"        {line}\n" for line in found.code)
+              + f"        check({args});\n    }}\n")
+    nested = "static final class JmlHarness " + "\n".join(members[:-1]) + "\n" + replay + \
+        (_REFLECTION if found.reflective else "") + "}"
+    name = cls.simple_name.replace(".", "_") + "_" + re.sub(r"\W", "_", check.id)
     header = f"package {found.package};\n\n" if found.package else ""
     about = (f"boundcheck: {cls.fqname}::{check.id}: {check.summary}.\n"
              f" * It fails while the violation exists and passes once the method meets it.\n"
@@ -121,14 +124,13 @@ def jml_reproducer(cls: ClassInfo, check, found: Counterexample, source: str) ->
              f" * (JmlHarness): compile it ahead of the project's classes; run with -ea.")
     test = (f"{header}/**\n * {about}\n */\nclass {name}Test {{\n"
             f"    @org.junit.jupiter.api.Test\n    void meetsItsSpecification() throws Exception {{\n"
-            f"{body}\n    }}\n{helpers}}}\n")
+            f"        {top}.JmlHarness.replay();\n    }}\n}}\n")
     main = (f"{header}/**\n * {about}\n */\npublic class {name}Main {{\n"
             f"    public static void main(String[] args) throws Exception {{\n"
             f"        {name}Main.class.getClassLoader().setDefaultAssertionStatus(true);\n"
-            f"        run();\n    }}\n\n"
-            f"    static void run() throws Exception {{\n{body}\n"
+            f"        {top}.JmlHarness.replay();\n"
             f'        System.out.println("{cls.fqname}::{check.id} holds for these objects");\n'
-            f"    }}\n{helpers}}}\n")
+            f"    }}\n}}\n")
     return Reproducer(found.package, name, test, main,
                       ((Path(cls.path).name, source[:end] + nested + "\n" + source[end:]),), name)
 

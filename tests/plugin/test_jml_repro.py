@@ -2,7 +2,7 @@
 each failure as a source tree of its own (a JUnit 5 test, a main program, and a copy of
 the class with the check nested in it), which compiles ahead of the project's classes and
 fails on a real JVM; ``--boundcheck-replay`` confirms a heap made by reflection, a cycle
-in it, in a file that declares two top-level classes.
+in it, of a private nested class, in a file that declares two top-level classes.
 
 Needs javac and java; the JUnit part also the JUnit 5 console launcher (as test_repro.py).
 """
@@ -19,7 +19,7 @@ RING = """\
     package cy;
 
     public class Ring {
-        static class Cell {
+        private static class Cell {  // made in the reproducer all the same
             int value;
             /*@ nullable @*/ Cell next;
             Cell(int value, /*@ nullable @*/ Cell next) { this.value = value; this.next = next; }
