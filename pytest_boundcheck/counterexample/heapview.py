@@ -216,7 +216,8 @@ def before_and_after(rendering, params: list[tuple[str, Value]],
     constructor's new object (the harness's local ``self``) among them."""
     heap = rendering.heap
     before = HeapView(rendering, heap.value_at_start)
-    drawn = before.draw(params)
+    drawn = before.draw(params) if any(before.is_node(before.target(v)) for _, v in params) \
+        else []  # numbers and arrays alone: their declarations say it all
     if fired is None:
         return tuple(drawn), ()
     after_heap = fired.state.heap
@@ -225,7 +226,6 @@ def before_and_after(rendering, params: list[tuple[str, Value]],
         value = after_heap.get((obj, f))
         return value if value is not None else heap.value_at_start(obj, f)
     after_view = HeapView(rendering, after, before.names, before.counts)
-    after_view.drawn = set()
-    made = [(SELF, fired.state.env[SELF])] if SELF in fired.state.env and \
-        SELF not in [name for name, _ in params] else []
+    constructed = rendering.record.traced.name == "<init>" and SELF in fired.state.env
+    made = [(SELF, fired.state.env[SELF])] if constructed else []
     return tuple(drawn), tuple(after_view.changes(before, made))

@@ -196,7 +196,7 @@ class CallsMixin:
         else:
             result, state, site = self.call_virtual(state, receiver, method, args, expr.line,
                                                     expr.column)
-        if frame.observe and (method is None or not method.static):
+        if frame.observe and (method is None or not method.static or method is self.traced):
             thrown = self.handlers[-1][start:]
             self.blame_callee(receiver, thrown)
             self.observations.append(Observation(expr.text, reached, result, site, list(thrown)))

@@ -66,6 +66,9 @@ WIDE = """\
 
         //@ ensures \\result < 5;
         public int first() { return f0; }
+
+        //@ ensures \\result >= n;
+        public static int twice(int n) { return n * 2; }
     }
     """
 
@@ -140,6 +143,13 @@ def test_a_wide_object_shows_the_fields_that_matter_and_counts_the_rest(run):
     text = failure(run, "Wide::first()")
     assert text[3].startswith("    self = Wide(f0=")
     assert text[3].endswith(", 13 other fields at their defaults)")
+
+
+def test_a_static_method_shows_its_call_and_no_heap_without_objects(run):
+    text = failure(run, "Wide::twice(int)")
+    assert text[:8] == ["the JML specification of Wide.twice(int)", "", "  int n = -1;", "",
+                        "  Wide.twice(n)  -> -2  (Wide.java:10)", "",
+                        "  path: Wide.java:10", ""]
 
 
 def test_an_object_made_by_constructors_keeps_its_statements(plugin):
