@@ -26,6 +26,7 @@ RING = """\
         }
 
         private /*@ nullable @*/ Cell first;
+        private /*@ nullable @*/ Cell second;
 
         //@ ensures \\result < 2;
         public int hops() {
@@ -38,6 +39,16 @@ RING = """\
             }
             return 0;
         }
+
+        //@ ensures \\result == 0;
+        public int twoCycle() {
+            if (first != null && first.next != null && first.next != first
+                    && first.next.next == first) return 1;
+            return 0;
+        }
+
+        //@ ensures \\result;
+        public boolean apart() { return first == null || first != second; }
 
         //@ requires x > 0;
         //@ ensures first != null && first.value == x;
@@ -68,11 +79,31 @@ def test_a_cycle_made_by_reflection_is_confirmed_on_the_jvm(plugin):
                               "--boundcheck-replay", "-k", "hops")
     result.stdout.fnmatch_lines([
         "    self.first -> Cell#1(value=0) -> Cell#2(value=0) -> Cell#3(value=0) -> Cell#1",
-        "violated: ensures at Ring.java:12:9: (\\result < 2)",
+        "violated: ensures at Ring.java:13:9: (\\result < 2)",
         "bounds: *",
-        ("confirmed on the JVM (java *): java.lang.AssertionError: ensures at Ring.java:12:9: "
+        ("confirmed on the JVM (java *): java.lang.AssertionError: ensures at Ring.java:13:9: "
          "(\\result < 2)")])
     result.assert_outcomes(failed=1)
+
+
+@needs_jdk
+def test_a_two_node_cycle_and_a_shared_node_are_confirmed_on_the_jvm(plugin):
+    write_ring(plugin.pytester)
+    result = plugin.runpytest("--boundcheck", "src", "--boundcheck-objects=fields",
+                              "--boundcheck-replay", "-k", "twoCycle or apart")
+    result.stdout.fnmatch_lines([
+        "    self.first -> Cell#1(value=0) -> Cell#2(value=0) -> Cell#1",
+        "violated: ensures at Ring.java:25:9: (\\result == 0)",
+        "bounds: *",
+        "confirmed on the JVM (java *): java.lang.AssertionError: ensures at Ring.java:25:9*",
+        "*",
+        "    self.first -> Cell#1(value=0) -> null",
+        "    self.second -> Cell#1",
+        "*",
+        "violated: ensures at Ring.java:32:9: \\result",
+        "bounds: *",
+        "confirmed on the JVM (java *): java.lang.AssertionError: ensures at Ring.java:32:9*"])
+    result.assert_outcomes(failed=2)
 
 
 @needs_jdk
@@ -83,9 +114,9 @@ def test_a_constructor_that_breaks_the_invariant_is_confirmed_on_the_jvm(plugin)
         "  after the call:",
         "    self = Tally(count=-1)",
         "",
-        "violated: invariant at Ring.java:33:9 does not hold on return: (count >= 0)",
+        "violated: invariant at Ring.java:44:9 does not hold on return: (count >= 0)",
         "bounds: *",
-        "confirmed on the JVM (java *): java.lang.AssertionError: invariant at Ring.java:33:9*"])
+        "confirmed on the JVM (java *): java.lang.AssertionError: invariant at Ring.java:44:9*"])
     result.assert_outcomes(failed=1)
 
 
@@ -96,9 +127,10 @@ def test_jml_reproducers_compile_ahead_of_the_project_and_fail(plugin, tmp_path)
     out = tmp_path / "repro"
     result = plugin.runpytest("--boundcheck", "src", "--boundcheck-objects=fields",
                               "--boundcheck-repro", str(out))
-    result.assert_outcomes(failed=3)
+    result.assert_outcomes(failed=5)
     trees = sorted(p for p in out.iterdir() if p.is_dir())
-    assert [t.name for t in trees] == ["Ring_hops__", "Ring_put_int_", "Tally_Tally_int_"]
+    assert [t.name for t in trees] == ["Ring_apart__", "Ring_hops__", "Ring_put_int_",
+                                       "Ring_twoCycle__", "Tally_Tally_int_"]
     for tree in trees:
         assert sorted(p.name for p in (tree / "cy").iterdir()) == \
             ["Ring.java", f"{tree.name}Main.java", f"{tree.name}Test.java"]
