@@ -126,11 +126,10 @@ def test_jml_reproducers_compile_ahead_of_the_project_and_fail(plugin, tmp_path)
     write_ring(plugin.pytester)
     out = tmp_path / "repro"
     result = plugin.runpytest("--boundcheck", "src", "--boundcheck-objects=fields",
-                              "--boundcheck-repro", str(out))
-    result.assert_outcomes(failed=5)
+                              "--boundcheck-repro", str(out), "-k", "hops or Tally")
+    result.assert_outcomes(failed=2)  # (a cycle of a private class; a constructor's check)
     trees = sorted(p for p in out.iterdir() if p.is_dir())
-    assert [t.name for t in trees] == ["Ring_apart__", "Ring_hops__", "Ring_put_int_",
-                                       "Ring_twoCycle__", "Tally_Tally_int_"]
+    assert [t.name for t in trees] == ["Ring_hops__", "Tally_Tally_int_"]
     for tree in trees:
         assert sorted(p.name for p in (tree / "cy").iterdir()) == \
             ["Ring.java", f"{tree.name}Main.java", f"{tree.name}Test.java"]
