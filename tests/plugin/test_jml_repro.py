@@ -111,6 +111,10 @@ def test_a_constructor_that_breaks_the_invariant_is_confirmed_on_the_jvm(plugin)
     write_ring(plugin.pytester)
     result = plugin.runpytest("--boundcheck", "src", "--boundcheck-replay", "-k", "Tally")
     result.stdout.fnmatch_lines([
+        "  new Tally(start)  -> returned  (Ring.java:46)",
+        "",
+        "  path: Ring.java:46",
+        "",
         "  after the call:",
         "    self = Tally(count=-1)",
         "",
