@@ -253,18 +253,14 @@ class Rendering:
         found = None if obj.cls.is_abstract else field_constructor(obj.cls)
         if found is not None:
             ctor, params = found
-            before = (len(self.lines), dict(self.names), dict(self._counts), dict(self._strings),
-                      set(self._unmade), self._forward, self.reflective, self.exact)
+            before, forward = self._written(), self._forward
             args = self.arguments(ctor, [self.field_value(obj, f) for f in params])
-            if self._forward == before[5]:
+            if self._forward == forward:
                 self.lines.append(f"{type_} {name} = new {type_}({args});")
                 return
             # a link back to an object still being made (a cycle): made by reflection,
             # so that the object exists before its fields name it
-            del self.lines[before[0]:]
-            self.names, self._counts, self._strings, self._unmade = (
-                before[1], before[2], before[3], before[4])
-            self.reflective, self.exact = before[6], before[7]
+            self._take_back(before)
         self.reflective = True
         if obj.cls.is_abstract:  # the JVM allocates no object of an abstract class
             self.exact = False
@@ -285,6 +281,16 @@ class Rendering:
         if left:
             other = "other " if len(left) < len(fields) else ""
             self.lines.append(f"// its {other}{len(left):,} fields keep their default values")
+
+    def _written(self) -> tuple:
+        """What writing objects changes, to take it back to (``_take_back``)."""
+        return (len(self.lines), dict(self.names), dict(self._counts), dict(self._strings),
+                set(self._unmade), self.reflective, self.exact)
+
+    def _take_back(self, written: tuple) -> None:
+        lines, self.names, self._counts, self._strings, self._unmade, self.reflective, \
+            self.exact = written
+        del self.lines[lines:]
 
     def is_default(self, v: Value) -> bool:
         """Is ``v`` the value a field has before any code sets it (0, false, null)?"""
@@ -393,8 +399,9 @@ def render(record: Exploration, model: z3.ModelRef, summary: str, params: list[t
 
 def path_taken(r: Rendering, record: Exploration) -> str:
     """The lines of the checked method that the model's run went through, in order, a
-    line run again at once (a loop's body on one line) written once with its count:
-    "IntList.java:12 -> 13 (3 times) -> 16" (a line's other statements are part of its run). Asked of the model in one evaluation (``fired``)."""
+    statement run again at once (a loop on one line) written once with its count, a
+    line's other statements part of its run: "IntList.java:12 -> 13 (3 times) -> 16".
+    Asked of the model in one evaluation, as ``Rendering.fired`` asks."""
     if not record.trace:
         return ""
     ctx = record.ctx
