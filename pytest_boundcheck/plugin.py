@@ -277,7 +277,7 @@ class Run:
     def reported(self, cls, contract, result) -> tuple[str, bool]:
         """The failure text with its reproducer and replay, and whether the engine and the
         JVM disagree."""
-        from pytest_boundcheck.counterexample.repro import jml_replayer, reproducer
+        from pytest_boundcheck.counterexample.repro import jml_reproducer, reproducer
         from pytest_boundcheck.report.text import message
         found = result.counterexample
         text = message(result)
@@ -285,12 +285,12 @@ class Run:
             from pytest_boundcheck.harness.jmlreplay import not_replayed, replay_source
             source = replay_source(self.project.program, cls.path,
                                    Path(cls.path).read_text(self.encoding))
-            repro = jml_replayer(cls, contract, found, source)
+            repro = jml_reproducer(cls, contract, found, source)
             if repro is None:
-                return text + "\nnot replayed: the file declares more than one top-level class", False
+                return text + "\nnot replayed: the class's declaration was not found in its file", False
         else:
             repro = reproducer(cls, contract, found)
-        if self.repro_dir is not None and contract.family != "jml":
+        if self.repro_dir is not None:
             written = repro.write(self.repro_dir)
             text += "\nreproducers: " + ", ".join(str(p) for p in written)
         if not self.replay:

@@ -50,3 +50,9 @@ class Counterexample:
     exact: bool                     # every object could be written as Java
     # fields of a wide class left out of ``rows``: the same in every object, never read
     rows_left_out: int = 0
+    # a JML check's: the heap before the call, drawn (``heapview``), in place of ``rows``;
+    # the fields the call changed and the objects it made; the lines of the checked
+    # method that the violating run went through ("IntList.java:12 -> 13")
+    heap: tuple[str, ...] = ()
+    changes: tuple[str, ...] = ()
+    path: str = ""

@@ -6,10 +6,12 @@ recorded, so what the report says is what the formula says.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import z3
 
 from pytest_boundcheck.counterexample import collections as collections_java
+from pytest_boundcheck.counterexample import heapview
 from pytest_boundcheck.counterexample.example import Counterexample, FieldRow, Step
 from pytest_boundcheck.counterexample.literals import java_literal, java_string
 from pytest_boundcheck.frontend import javaast as ast
@@ -31,6 +33,7 @@ from pytest_boundcheck.symex.state import Location, Observation, Thrown
 from pytest_boundcheck.symex.values import HeapObj, Prim, Ref, Value
 
 WHOLE_TABLE = 12  # fields a counterexample's table shows all of
+PATH_LINES = 40  # lines of a path shown whole
 
 _MODEL_SITES = {
     "Object.equals": "Object.equals: identity",
@@ -53,6 +56,10 @@ class Rendering:
         self.exact = True        # every object could be written as Java
         self._strings: dict[HeapObj, str] = {}
         self._counts: dict[str, int] = {}
+        # objects named whose making statement is not written yet, and how many times a
+        # value named one of them (a link back to an object being made: a cycle)
+        self._unmade: set[HeapObj] = set()
+        self._forward = 0
 
     # ------------------------------------------------------------ reading
     def function_results(self) -> list[str]:
@@ -119,7 +126,10 @@ class Rendering:
             return obj.content.text
         if collections_model.kind_of(obj.cls) is not None:
             return collections_java.java(self, obj, shown)
-        return self.names.get(obj) or self.declare(obj, None)
+        if obj in self.names:
+            self._forward += obj in self._unmade
+            return self.names[obj]
+        return self.declare(obj, None)
 
     def string(self, obj: HeapObj) -> str:
         """A string as Java. A literal is one interned object per text, so a string that
@@ -171,6 +181,14 @@ class Rendering:
         if name is None:
             name = self.fresh_name(obj.cls)
         self.names[obj] = name
+        self._unmade.add(obj)
+        try:
+            self._make(obj, name)
+        finally:
+            self._unmade.discard(obj)
+        return name
+
+    def _make(self, obj: HeapObj, name: str) -> None:
         type_ = self.type_name(obj.cls)
         recipe = self.record.recipes.get(obj)
         if obj.opaque:
@@ -194,7 +212,6 @@ class Rendering:
                     self.lines.append(f"{name}.{then.method.name}({args});")
         else:
             self.fields_way(obj, name)
-        return name
 
     def arguments(self, method: MethodInfo, values: list[str]) -> str:
         """Arguments (as Java) of a call of ``method``; a null one cast to its parameter's
@@ -236,9 +253,14 @@ class Rendering:
         found = None if obj.cls.is_abstract else field_constructor(obj.cls)
         if found is not None:
             ctor, params = found
+            before, forward = self._written(), self._forward
             args = self.arguments(ctor, [self.field_value(obj, f) for f in params])
-            self.lines.append(f"{type_} {name} = new {type_}({args});")
-            return
+            if self._forward == forward:
+                self.lines.append(f"{type_} {name} = new {type_}({args});")
+                return
+            # a link back to an object still being made (a cycle): made by reflection,
+            # so that the object exists before its fields name it
+            self._take_back(before)
         self.reflective = True
         if obj.cls.is_abstract:  # the JVM allocates no object of an abstract class
             self.exact = False
@@ -248,6 +270,7 @@ class Rendering:
             self.lines.append(f"// no constructor makes this {obj.cls.simple_name}: fields set by "
                               "reflection")
         self.lines.append(f"{type_} {name} = allocate({type_}.class);")
+        self._unmade.discard(obj)
         # of a wide class, the fields ``allocate`` leaves as they should be are not set
         wide = len(fields) > WHOLE_TABLE
         left = [f for f in fields if wide and self.is_default(self.heap.value_at_start(obj, f))]
@@ -258,6 +281,16 @@ class Rendering:
         if left:
             other = "other " if len(left) < len(fields) else ""
             self.lines.append(f"// its {other}{len(left):,} fields keep their default values")
+
+    def _written(self) -> tuple:
+        """What writing objects changes, to take it back to (``_take_back``)."""
+        return (len(self.lines), dict(self.names), dict(self._counts), dict(self._strings),
+                set(self._unmade), self.reflective, self.exact)
+
+    def _take_back(self, written: tuple) -> None:
+        lines, self.names, self._counts, self._strings, self._unmade, self.reflective, \
+            self.exact = written
+        del self.lines[lines:]
 
     def is_default(self, v: Value) -> bool:
         """Is ``v`` the value a field has before any code sets it (0, false, null)?"""
@@ -329,7 +362,7 @@ class Rendering:
         fired = self.fired(obs.thrown)
         if fired is not None:
             return Step(obs.text, f"throws {self.exception_name(fired)}", str(fired.where), fired.where)
-        result = "" if obs.result is None else self.java(obs.result, named=False, shown=True)
+        result = "returned" if obs.result is None else self.java(obs.result, named=False, shown=True)
         return Step(obs.text, result, *self.site(obs.site))
 
     def exception_name(self, t: Thrown) -> str:
@@ -351,12 +384,44 @@ def render(record: Exploration, model: z3.ModelRef, summary: str, params: list[t
     code = Rendering(record, model, package)
     for name, ref in params:
         code.parameter(name, ref)
+    heap, changes, path = ((), (), "")
+    if record.traced is not None:  # a JML check: its heap drawn, and what the call did
+        columns, rows, left_out = (), (), 0
+        heap, changes = heapview.before_and_after(Rendering(record, model), params, fired)
+        path = path_taken(r, record)
     found = Counterexample(
         summary, statements, columns, rows, returned, steps, fired is not None,
         r.exception_name(fired) if fired is not None else "AssertionError",
         fired.message if fired is not None else None, fired.where if fired is not None else None,
-        tuple(code.lines), package, code.reflective, code.exact, left_out)
+        tuple(code.lines), package, code.reflective, code.exact, left_out, heap, changes, path)
     return found, frozenset(r.names)
+
+
+def path_taken(r: Rendering, record: Exploration) -> str:
+    """The lines of the checked method that the model's run went through, in order, a
+    statement run again at once (a loop on one line) written once with its count, a
+    line's other statements part of its run: "IntList.java:12 -> 13 (3 times) -> 16".
+    Asked of the model in one evaluation, as ``Rendering.fired`` asks."""
+    if not record.trace:
+        return ""
+    ctx = record.ctx
+    bits = [z3.If(guard, z3.BitVecVal(1, 1, ctx), z3.BitVecVal(0, 1, ctx)) for _, guard in record.trace]
+    taken = r.model.eval(z3.Concat(*bits) if len(bits) > 1 else bits[0], model_completion=True).as_long()
+    runs: list[list] = []  # [(line, column) of the run's first statement, times run]
+    for k, (at, _) in enumerate(record.trace):
+        if taken >> (len(bits) - 1 - k) & 1:
+            if runs and runs[-1][0][0] == at[0]:
+                runs[-1][1] += runs[-1][0] == at  # (another statement of the line: the same run)
+            else:
+                runs.append([at, 1])
+    if not runs:
+        return ""
+    lines = [f"{at[0]}" if times == 1 else f"{at[0]} ({times} times)" for at, times in runs]
+    if len(lines) > PATH_LINES:  # a long loop: its start and its end
+        half = PATH_LINES // 2
+        lines = lines[:half] + [f"... {len(lines) - 2 * half} more ..."] + lines[-half:]
+    where = Path(record.traced.owner.path).name
+    return f"{where}:" + " -> ".join(map(str, lines))
 
 
 # ------------------------------------------------- constructors that set fields

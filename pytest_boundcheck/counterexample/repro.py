@@ -45,20 +45,20 @@ class Reproducer:
     # package's folder (a JML check's class, with its harness nested in it)
     needs: tuple[tuple[str, str], ...] = ()
     # the JML runtime classes (``jdk.JML_RUNTIME``) the harness calls, by full name: their
-    # sources are written under their packages' folders from the output root
+    # sources are written under their packages' folders from the reproducer's root
     runtime: tuple[str, ...] = ()
+    root: str = ""  # a folder of its own under the directory written to (a JML check's)
 
     @property
     def main_class(self) -> str:
         return f"{self.package}.{self.name}Main" if self.package else f"{self.name}Main"
 
     def write(self, directory: Path) -> list[Path]:
-        folder = directory.joinpath(*self.package.split(".")) if self.package else directory
+        base = directory / self.root if self.root else directory
+        folder = base.joinpath(*self.package.split(".")) if self.package else base
         folder.mkdir(parents=True, exist_ok=True)
         written = []
         for suffix, source in (("Test", self.test), ("Main", self.main)):
-            if not source:  # (a JML check's has no JUnit test yet)
-                continue
             path = folder / f"{self.name}{suffix}.java"
             path.write_text(source)
             written.append(path)
@@ -67,7 +67,7 @@ class Reproducer:
             written.append(folder / name)
         for fqname in self.runtime:
             relative = Path(*fqname.split(".")).with_suffix(".java")
-            path = directory / relative
+            path = base / relative
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text((_RUNTIME_SOURCES / relative).read_text())
             written.append(path)
@@ -102,34 +102,84 @@ def _harness(contract: Contract) -> str:
     return "\n" + "\n".join([f"{indent}static void check({params}) {{"] + body) + "\n"
 
 
-def jml_replayer(cls: ClassInfo, check, found: Counterexample, source: str) -> Reproducer | None:
-    """A JML check's counterexample as a main program for replay: it makes the objects
-    and arguments and calls the check's harness, nested in the class it checks so that
-    it reads private fields as the engine's did, with assertions on (``java -ea``, as the
-    check ran the project's asserts). ``source`` is the text of the class's file; None
-    where the file declares more than one top-level class (the nest is not known)."""
+def jml_reproducer(cls: ClassInfo, check, found: Counterexample, source: str) -> Reproducer | None:
+    """A JML check's counterexample as a JUnit 5 test and a main program. Both call
+    ``replay()`` of the check's harness, nested in a copy of the top-level class that
+    holds the class it checks: there it makes the objects and arguments (of private
+    nested classes too) and runs the check, reading private fields as the engine's did.
+    The harness's assertions throw whatever ``-ea`` says; the main program turns ``-ea``
+    on for the project's own asserts, as the check ran them. ``source`` is the text of
+    the class's file; None where the class's top-level declaration cannot be found in
+    it. The three files are a source tree of their own (``Reproducer.root``): the copy
+    must come before the project's class."""
     unit = cls.unit
-    if unit is None or len(unit.types) != 1 or not check.source:
+    top = cls.simple_name.split(".")[0]
+    decl = next((t for t in unit.types if t.name == top), None) if unit is not None else None
+    end = closing_brace(source, decl.line, decl.column) if decl is not None else None
+    if end is None or not check.source:
         return None
-    top = unit.types[0].name
     harness = check.source[check.source.index("final class "):]
-    nested = "static final class JmlHarness " + harness[harness.index("{"):]
-    end = source.rindex("}")
-    name = cls.simple_name.replace(".", "_") + "_" + re.sub(r"\W", "_", check.id)
+    members = [_no_assert(line) for line in harness[harness.index("{"):].rstrip().splitlines()]
     args = ", ".join(p.name for p in check.method.params)
-    body = "\n".join(f"        {line}" for line in found.code)
+    replay = ("\n    /** The counterexample's objects and arguments, and the check on them. */\n"
+              "    static void replay() throws Exception {\n"
+              + "".join(f"        {line}\n" for line in found.code)
+              + f"        check({args});\n    }}\n")
+    nested = "static final class JmlHarness " + "\n".join(members[:-1]) + "\n" + replay + \
+        (_REFLECTION if found.reflective else "") + "}"
+    name = cls.simple_name.replace(".", "_") + "_" + re.sub(r"\W", "_", check.id)
     header = f"package {found.package};\n\n" if found.package else ""
-    main = (f"{header}public class {name}Main {{\n"
+    about = (f"boundcheck: {cls.fqname}::{check.id}: {check.summary}.\n"
+             f" * It fails while the violation exists and passes once the method meets it.\n"
+             f" * {Path(cls.path).name} beside it is a copy of its class with the check nested in it\n"
+             f" * (JmlHarness): compile it ahead of the project's classes; run with -ea.")
+    test = (f"{header}/**\n * {about}\n */\nclass {name}Test {{\n"
+            f"    @org.junit.jupiter.api.Test\n    void meetsItsSpecification() throws Exception {{\n"
+            f"        {top}.JmlHarness.replay();\n    }}\n}}\n")
+    main = (f"{header}/**\n * {about}\n */\npublic class {name}Main {{\n"
             f"    public static void main(String[] args) throws Exception {{\n"
             f"        {name}Main.class.getClassLoader().setDefaultAssertionStatus(true);\n"
-            f"        run();\n    }}\n\n"
-            f"    static void run() throws Exception {{\n{body}\n"
-            f"        {top}.JmlHarness.check({args});\n"
+            f"        {top}.JmlHarness.replay();\n"
             f'        System.out.println("{cls.fqname}::{check.id} holds for these objects");\n'
-            f"    }}\n{_REFLECTION if found.reflective else ''}}}\n")
-    return Reproducer(found.package, name, "", main,
+            f"    }}\n}}\n")
+    return Reproducer(found.package, name, test, main,
                       ((Path(cls.path).name, source[:end] + nested + "\n" + source[end:]),),
-                      runtime_classes(harness))
+                      runtime_classes(harness), name)
+
+
+def closing_brace(source: str, line: int, column: int) -> int | None:
+    """The offset of the ``}`` that closes the declaration starting at ``line``:``column``
+    (1-based, columns in characters): braces counted past comments, string and char
+    literals and text blocks. None if it is not found."""
+    offset = sum(len(text) for text in source.splitlines(keepends=True)[:line - 1]) + column - 1
+    depth, k = 0, max(offset, 0)
+    while k < len(source):
+        two, c = source[k:k + 2], source[k]
+        if two == "//":
+            k = source.find("\n", k)
+            k = len(source) if k < 0 else k
+        elif two == "/*":
+            k = source.find("*/", k + 2)
+            if k < 0:
+                return None
+            k += 1
+        elif source.startswith('"""', k):
+            k = source.find('"""', k + 3)
+            if k < 0:
+                return None
+            k += 2
+        elif c in "\"'":
+            k += 1
+            while k < len(source) and source[k] != c:
+                k += 2 if source[k] == "\\" else 1
+        elif c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return k
+        k += 1
+    return None
 
 
 def runtime_classes(source: str) -> tuple[str, ...]:

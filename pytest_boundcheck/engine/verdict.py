@@ -142,6 +142,7 @@ def _explore(program: Program, cls: ClassInfo, contract: Contract, bounds: Bound
     ex = wiring.executor(program, bounds, ctx, universe, frozenset(family), seconds, trusting,
                          config, clock)
     ex.project_asserts = contract.family == "jml"  # a JML check runs as ``java -ea`` does
+    ex.traced = getattr(contract, "target", None)  # a JML check's path through its method
     maker = ObjectMaker(ex, bounds, family)
     refs: list[Ref] = []
 

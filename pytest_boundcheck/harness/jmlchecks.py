@@ -47,6 +47,7 @@ class JmlCheck:
     nullable: frozenset[str] = frozenset()  # the parameters that may be null
     source: str = ""  # the harness's Java source, for a reproducer to run on a JVM
     advisory: bool = False  # (a contract's may be; a specification's is not)
+    target: MethodInfo | None = None  # the method or constructor specified
 
     @property
     def family(self) -> str:
@@ -208,7 +209,7 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile,
                                nullable=frozenset(p.name for p in method.params
                                                   if not isinstance(p.type, PrimType)
                                                   and not p.never_null),
-                               source=harness.source))
+                               source=harness.source, target=method))
     return checks
 
 

@@ -222,7 +222,7 @@ class _Writer:
         returns = not self.constructor and self.method.return_type is not VOID
         if self.constructor:
             call = f"{SELF} = new {java_name(self.cls)}({args});"
-            self.emit(f"{java_name(self.cls)} {SELF};")
+            self.emit(f"{java_name(self.cls)} {SELF} = null;")  # (assigned, as javac asks)
         elif returns:
             typ = self.written(self.method.decl.return_type)
             self.emit(f"{typ} {RESULT} = {_default(self.method.return_type)};")
@@ -287,7 +287,8 @@ class _Writer:
                     said = (f"signals at {self.where(clause)}: ({typ}{' ' + clause.variable if clause.variable else ''}) "
                             f"{show(clause.expr)}")
                     self.check(f"!({THROWN} instanceof {typ}) || {condition}", said, 3, guard)
-        self.invariants_kept(3, "when an exception is thrown")
+        if not self.constructor:  # a constructor that threw left no object to keep them
+            self.invariants_kept(3, "when an exception is thrown")
 
     def invariants_kept(self, depth: int, when: str) -> None:
         """The static invariants; the invariants and non-null fields of ``self`` (not of a

@@ -116,9 +116,18 @@ def _deterministic(calls: tuple[str, ...], raises: tuple[str, ...]) -> str:
 
 def counterexample_text(c: Counterexample, footer: str) -> str:
     """The counterexample: the rule, the Java that makes the objects, the objects side by
-    side ('*' marks fields that differ), what calls without code returned, every call
-    the contract made with its result and line, the violation, then ``footer``."""
-    out = [c.summary, ""] + [f"  {line}" for line in c.statements] + [""]
+    side ('*' marks fields that differ) or a JML check's heap drawn, what calls without
+    code returned, every call the contract made with its result and line, a JML check's
+    path through its method and what the call changed, the violation, then ``footer``."""
+    out = [c.summary, ""]
+    if c.heap and c.reflective:  # its Java is the reproducer's; the drawing says the same
+        out += ["  heap before the call (no constructor makes it: made by reflection in the "
+                "reproducer):"]
+    elif c.heap:
+        out += [f"  {line}" for line in c.statements] + ["", "  heap before the call:"]
+    else:
+        out += [f"  {line}" for line in c.statements]
+    out += [f"    {line}" for line in c.heap] + ([""] if c.heap or c.statements else [])
     if c.rows:
         rows = [[r.field, *r.values, "*" if r.differs else ""] for r in c.rows]
         table = tabulate(rows, headers=["field", *c.columns, ""], tablefmt="plain",
@@ -135,9 +144,16 @@ def counterexample_text(c: Counterexample, footer: str) -> str:
         rwidth = max(len(s.result) for s in c.steps)
         out += [f"  {s.call.ljust(width)}  -> {s.result.ljust(rwidth)}  ({s.at})" for s in c.steps]
         out.append("")
+    if c.path:
+        out += [f"  path: {c.path}", ""]
+    if c.changes:
+        out += ["  after the call:"] + [f"    {line}" for line in c.changes] + [""]
     if c.thrown:
         if c.exception == "AssertionError":
             out.append(f"violated: {c.message or f'assert at {c.thrown_at}'}")
+        elif c.path:
+            out.append(f"{c.exception} thrown at {c.thrown_at} escaped the call: no "
+                       "specification case allows it")
         else:
             out.append(f"{c.exception} escaped the contract check (thrown at {c.thrown_at})")
     out.append(footer)

@@ -76,7 +76,12 @@ class CallsMixin:
             if fld.name in state.env or self.field_in_scope(fld.name) is not None:
                 value, state = self._eval_Name(ast.Name(expr.line, fld.name), state)
                 state = self.write_field(state, ref, fld, value, expr.line)
-        _, state, _ = self.invoke(ctor, ref, args, state, expr.line, expr.column)
+        start, reached = len(self.handlers[-1]), state.guard
+        _, state, site = self.invoke(ctor, ref, args, state, expr.line, expr.column)
+        if self.frame.observe and ctor is self.traced:  # a JML check's constructor, shown
+            shown = ", ".join(a.name if isinstance(a, ast.Name) else "..." for a in expr.args)
+            self.observations.append(Observation(f"new {expr.type.name}({shown})", reached, None,
+                                                 site, list(self.handlers[-1][start:])))
         return ref, state
 
     @staticmethod
@@ -196,7 +201,7 @@ class CallsMixin:
         else:
             result, state, site = self.call_virtual(state, receiver, method, args, expr.line,
                                                     expr.column)
-        if frame.observe and (method is None or not method.static):
+        if frame.observe and (method is None or not method.static or method is self.traced):
             thrown = self.handlers[-1][start:]
             self.blame_callee(receiver, thrown)
             self.observations.append(Observation(expr.text, reached, result, site, list(thrown)))

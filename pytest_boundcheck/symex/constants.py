@@ -18,7 +18,8 @@ class ConstantsMixin:
     def value_aside(self, expr: ast.Expr, state: State) -> Value | None:
         """Evaluate an expression for its type or constant value only: whatever it
         throws, gets stuck on or observes is dropped. None if no path gets through."""
-        records = (self.handlers[-1], self.stuck, self.cuts, self.observations, self.harness_calls)
+        records = (self.handlers[-1], self.stuck, self.cuts, self.observations, self.harness_calls,
+                   self.trace)
         marks = [len(events) for events in records]
         try:
             return self.eval(expr, state.under(state.guard))[0]

@@ -120,6 +120,11 @@ class Executor(StatementsMixin, SwitchMixin, ExpressionsMixin, OperatorsMixin, C
         self.split_early: set[str] = set()
         self.observations: list[Observation] = []
         self.sites: list[str | Location] = []
+        # the method whose statements a counterexample lists as the path it took (a JML
+        # check's method), and each statement of it run: ((line, column), the paths that
+        # ran it)
+        self.traced: MethodInfo | None = None
+        self.trace: list[tuple[tuple[int, int], z3.BoolRef]] = []
         for init in (self._init_heap, self._init_strings, self._init_statics, self._init_paths,
                      self._init_opaque, self._init_unknown_calls, self._init_calls):
             init()
@@ -174,6 +179,9 @@ class Executor(StatementsMixin, SwitchMixin, ExpressionsMixin, OperatorsMixin, C
         self.line = stmt.line
         if self.clock.now() > self.deadline:
             raise OutOfTime(self.here(stmt.line, stmt.column))
+        if self.traced is not None and len(self.frames) == 2 and self.frame.method is self.traced \
+                and self.start is not None and not isinstance(stmt, ast.Block):
+            self.trace.append(((stmt.line, stmt.column), state.guard))
         self.nest(state, stmt)
         try:
             return _STATEMENTS[type(stmt)](self, stmt, state)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import z3
 
-from pytest_boundcheck.frontend.types import ClassInfo, FieldInfo, JType, PrimType
+from pytest_boundcheck.frontend.types import ClassInfo, FieldInfo, JType, MethodInfo, PrimType
 from pytest_boundcheck.symex import strings
 from pytest_boundcheck.symex.objects import ObjectsMade, Recipe
 from pytest_boundcheck.symex.state import (
@@ -108,6 +108,10 @@ class Exploration:
     # set before its objects are used (``ObjectMaker._left_nulls``)
     set_before_use: dict[str, tuple[str, ...]] = field(default_factory=dict)
     left_nulls: list[tuple[z3.BoolRef, str, str]] = field(default_factory=list)
+    # the statements (line, column) of the method a JML check calls, each with the paths
+    # that ran it, in the order they ran (``Executor.trace``), and that method
+    trace: list[tuple[tuple[int, int], z3.BoolRef]] = field(default_factory=list)
+    traced: MethodInfo | None = None
 
     @property
     def goal(self) -> z3.BoolRef:
@@ -163,4 +167,4 @@ def hand_on(ex, maker, arguments: list[Ref], thrown: list[Thrown]) -> Exploratio
                        if obj.cls in maker.by_fields and isinstance(value, Ref)]),
         ex.harness_calls,
         {made_by: tuple(fields) for made_by, fields in maker.assumed_set.items()},
-        maker.left_nulls)
+        maker.left_nulls, ex.trace, ex.traced)

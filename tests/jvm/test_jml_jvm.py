@@ -14,7 +14,7 @@ from test_numeric_jvm import needs_jvm
 
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.counterexample.replay import Replayer
-from pytest_boundcheck.counterexample.repro import jml_replayer
+from pytest_boundcheck.counterexample.repro import jml_reproducer
 from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.engine.result import Verdict
 
@@ -67,7 +67,7 @@ def test_the_counterexample_breaks_the_clause_on_the_jvm(tmp_path, cls, item, th
     source = Path(java_class.path).read_text()
     replayer = Replayer(project.files)
     try:
-        replayed = replayer.replay(jml_replayer(java_class, check, found, source), thrown)
+        replayed = replayer.replay(jml_reproducer(java_class, check, found, source), thrown)
     finally:
         replayer.close()
     said = f": {found.message}" if found.message else ""
