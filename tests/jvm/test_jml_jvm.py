@@ -95,7 +95,7 @@ def test_a_reach_violation_is_confirmed_by_the_runtime_class_on_the_jvm(tmp_path
     found = result.counterexample
     replayer = Replayer(project.files)
     try:
-        repro = jml_replayer(java_class, check, found, (root / "p" / "L.java").read_text())
+        repro = jml_reproducer(java_class, check, found, (root / "p" / "L.java").read_text())
         replayed = replayer.replay(repro, found.exception)
     finally:
         replayer.close()
