@@ -16,7 +16,7 @@ from pytest_boundcheck.frontend.jdk import JML_RUNTIME
 from pytest_boundcheck.frontend.types import ClassInfo
 from pytest_boundcheck.harness.contracts import Contract
 
-_RUNTIME_SOURCES = Path(__file__).parent / "java"
+RUNTIME_SOURCES = Path(__file__).parent / "java"
 _ASSERT = re.compile(r"^(\s*)assert (.+?)(?: : (.+))?;\s*$")
 
 _REFLECTION = '''
@@ -69,7 +69,7 @@ class Reproducer:
             relative = Path(*fqname.split(".")).with_suffix(".java")
             path = base / relative
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text((_RUNTIME_SOURCES / relative).read_text())
+            path.write_text((RUNTIME_SOURCES / relative).read_text())
             written.append(path)
         return written
 

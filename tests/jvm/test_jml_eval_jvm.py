@@ -13,6 +13,7 @@ import pytest
 from test_numeric_jvm import needs_jvm
 
 from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.counterexample.repro import RUNTIME_SOURCES
 from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.engine.result import Verdict
 
@@ -74,7 +75,9 @@ def verdicts(tmp_path_factory):
     ran = [c for c in cases if c.index in harnesses]
     (folder / "DiffMain.java").write_text(jvm_main(ran, harnesses))
     classes = root / "classes"
-    subprocess.run(["javac", "-nowarn", "-d", str(classes), *map(str, folder.iterdir())],
+    runtime = sorted((RUNTIME_SOURCES / "boundcheck").rglob("*.java"))  # the JML runtime classes
+    subprocess.run(["javac", "-nowarn", "-d", str(classes), *map(str, folder.iterdir()),
+                    *map(str, runtime)],
                    check=True, capture_output=True, text=True)
     run = subprocess.run(["java", "-ea", "-cp", str(classes), f"{jmlgen.PACKAGE}.DiffMain"],
                          check=True, capture_output=True, text=True)

@@ -11,7 +11,7 @@ from test_numeric_jvm import needs_jvm
 
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.counterexample.replay import Replayer
-from pytest_boundcheck.counterexample.repro import jml_replayer
+from pytest_boundcheck.counterexample.repro import jml_reproducer
 from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.engine.result import Verdict
 
@@ -76,7 +76,7 @@ def test_the_jvm_finds_the_location_the_engine_found_changed(tmp_path, item, bou
     found = result.counterexample
     replayer = Replayer(project.files)
     try:
-        replayed = replayer.replay(jml_replayer(cls, check, found, Path(cls.path).read_text()),
+        replayed = replayer.replay(jml_reproducer(cls, check, found, Path(cls.path).read_text()),
                                    found.exception)
     finally:
         replayer.close()

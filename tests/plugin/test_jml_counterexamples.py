@@ -167,6 +167,6 @@ def test_an_object_made_by_constructors_keeps_its_statements(plugin):
         "    self = Account(balance=0)",
         "    amount = 1",
         "",
-        "  self.charge(amount)  -> returned  (Account.java:34)",
+        "  self.charge(amount)  -> returned  (Account.java:37)",
         ""]
     assert "    self.balance: 0 -> -1" in text

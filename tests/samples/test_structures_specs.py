@@ -32,7 +32,8 @@ def test_the_broken_binary_heap_fails_with_the_papers_null_pointer_exception(pyt
         "*objects: any field values*",
     ])
     run.stdout.fnmatch_lines([
-        "  set(self, BinaryHeap.class, \"size\", 1);",
+        "    self = BinaryHeap(*size=1)",
         "  self.deleteMin()  -> throws NullPointerException  (BinaryHeap.java:85)",
-        "NullPointerException escaped the contract check (thrown at BinaryHeap.java:85)",
+        "NullPointerException thrown at BinaryHeap.java:85 escaped the call: no specification "
+        "case allows it",
     ])
