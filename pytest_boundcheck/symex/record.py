@@ -22,6 +22,7 @@ from pytest_boundcheck.symex.state import (
     Observation,
     Thrown,
 )
+from pytest_boundcheck.symex.symmetry import canonical_order, one_class_choices
 from pytest_boundcheck.symex.values import HeapObj, Ref, Value, mk_and, mk_not, mk_or
 
 
@@ -108,6 +109,9 @@ class Exploration:
     # set before its objects are used (``ObjectMaker._left_nulls``)
     set_before_use: dict[str, tuple[str, ...]] = field(default_factory=dict)
     left_nulls: list[tuple[z3.BoolRef, str, str]] = field(default_factory=list)
+    # the object choices the solver asks about whole, never case by case
+    # (``symmetry.one_class_choices``)
+    whole: frozenset[str] = frozenset()
 
     @property
     def goal(self) -> z3.BoolRef:
@@ -150,8 +154,12 @@ class Exploration:
 
 def hand_on(ex, maker, arguments: list[Ref], thrown: list[Thrown]) -> Exploration:
     """The record of an exploration by the executor ``ex`` whose objects ``maker`` made;
-    its alphabet's constraints join the formula once the code has been explored."""
+    its alphabet's constraints join the formula once the code has been explored, and so
+    does the canonical order of the objects made from field values (``symmetry``)."""
     ex.constraints.extend(ex.alphabet_constraints())
+    fields_mode = ex.bounds.objects_mode == "fields"
+    if ex.config.symmetry_breaking and fields_mode:
+        ex.constraints.extend(canonical_order(ex, arguments))
     return Exploration(
         ex.ctx, ex.constraints, ex.lazy, list(ex.selectors.values()), ex.split_early, ex.inputs,
         ex.texts, thrown, ex.observations, ex.sites,
@@ -163,4 +171,4 @@ def hand_on(ex, maker, arguments: list[Ref], thrown: list[Thrown]) -> Exploratio
                        if obj.cls in maker.by_fields and isinstance(value, Ref)]),
         ex.harness_calls,
         {made_by: tuple(fields) for made_by, fields in maker.assumed_set.items()},
-        maker.left_nulls)
+        maker.left_nulls, one_class_choices(ex) if fields_mode else frozenset())
