@@ -83,7 +83,8 @@ _BOUND_OPTIONS = {
     "max_objects": (_positive_int, "objects",
                     "objects per class made the fields way: the scope of a JML item's heap"),
     "max_length": (_count, "max_length", "elements of an array or a collection"),
-    "unroll": (_positive_int, "unroll", "loop iterations to unroll"),
+    "unroll": (_positive_int, "unroll",
+               "loop iterations to unroll (a loop walking a list of N nodes takes N)"),
     "inline_depth": (_positive_int, "inline_depth", "nesting of inlined calls"),
     "delegation_depth": (_positive_int, "delegation_depth",
                          "nesting of calls of one method through objects made from field values"),
@@ -105,8 +106,7 @@ _BOUND_OPTIONS = {
 # Bounds fields whose default is derived from another option or from the item
 _DERIVED_DEFAULTS = {"wall_limit": "30 times the timeout, 300 at least",
                      "objects_mode": "fields for JML items, constructors for the others",
-                     "unroll": (f"{DEFAULTS.unroll}, or --boundcheck-max-objects where that is "
-                                "more, so that a loop can walk a list of that many nodes")}
+                     "unroll": f"{DEFAULTS.unroll}, or --boundcheck-max-objects if more"}
 # what --boundcheck-fail-on may name: the results that then fail their item
 FAIL_ON = {"skipped": "every skipped item", "undecided": "items skipped as undecided (their "
            "work budget ran out, the solver could not decide, or the safety net was reached)",
