@@ -57,8 +57,11 @@ def reference(rows: list[dict]) -> dict | None:
 
 
 def outcome(result) -> str:
-    text = message(result).splitlines()[0] if result.verdict.name != "PASS" else ""
-    return result.verdict.name.lower() + (f" ({text[:60]})" if text else "")
+    """The verdict, and where it is not a pass within the bounds set, its first line."""
+    text = message(result).splitlines()[0]
+    if result.verdict.name == "PASS" and "bounds set" not in result.timings:
+        return "pass"
+    return f"{result.verdict.name.lower()} ({text[:70]})"
 
 
 def measure(root: Path, scopes: list[int], unroll: int | None, cap: float, items: list[str],
@@ -113,7 +116,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--items", nargs="*", default=[], help="method names to run (default all)")
     parser.add_argument("--without-symmetry", action="store_true")
     parser.add_argument("--json", default=None)
-    parser.add_argument("--note", default="")
+    parser.add_argument("--note", default="", help="the JSON record's note")
     args = parser.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.2f}; symmetry breaking "
           f"{'off' if args.without_symmetry else 'on'}")
