@@ -50,7 +50,8 @@ class EngineConfig:
     # ------------------------------------------------------------- making objects
     # number the objects made from field values in a canonical order (``symex.symmetry``),
     # so that the solver explores one heap of each class of renamings, not all N! of them.
-    # It never changes a verdict (docs/dev/symmetry.md); off only to test that it does not
+    # It loses no heap (docs/dev/symmetry.md), so a verdict changes only where the check
+    # now decides within its budget what it did not; off only to test that
     symmetry_breaking: bool = True
     # levels of objects built as constructor arguments; deeper reference arguments are null
     max_nesting: int = 2
