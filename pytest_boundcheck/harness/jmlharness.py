@@ -66,7 +66,8 @@ class _Writer:
         self.constructor = method.name == "<init>"
         self.instance = not method.static and not self.constructor
         self.invariants = invariants if not method.static else ()
-        self.names = {p.name: (p.name, show_type(p.type)) for p in method.decl.params}
+        self.names = {p.name: (p.name, _param_type(p.type, resolved.type))
+                      for p, resolved in zip(method.decl.params, method.params)}
         if self.instance:
             self.names["this"] = (SELF, java_name(cls))
         self.lowering = Lowering(cls, dict(self.names))
@@ -227,3 +228,13 @@ def _default(t) -> str:
     if isinstance(t, PrimType):
         return "false" if t.name == "boolean" else "0"
     return "null"
+
+
+def _param_type(written, resolved) -> str:
+    """A parameter's type as the harness, outside the class, must write it: a project
+    class by its name in the package (``Outer.Inner``, which the class itself may write
+    ``Inner``), any other type as the method writes it (its type arguments kept)."""
+    shown = show_type(written)
+    if isinstance(resolved, ClassInfo) and resolved.is_project and "<" not in shown:
+        return java_name(resolved)
+    return shown
