@@ -77,11 +77,14 @@ def _null_fields(text: str) -> str:
 _BOUND_OPTIONS = {
     "objects": (_objects_mode, "objects_mode",
                 "how the objects a check starts from are made: 'constructors' (by the classes' "
-                "constructors, factories and void methods) or 'fields' (any field values)"),
+                "constructors, factories and void methods) or 'fields' (any field values: a "
+                "JML item's pre-state is then any heap its invariants allow)"),
     "calls": (_count, "calls", "void method calls on an object after its constructor"),
-    "max_objects": (_positive_int, "objects", "objects per type made the fields way"),
+    "max_objects": (_positive_int, "objects",
+                    "objects per class made the fields way: the scope of a JML item's heap"),
     "max_length": (_count, "max_length", "elements of an array or a collection"),
-    "unroll": (_positive_int, "unroll", "loop iterations to unroll"),
+    "unroll": (_positive_int, "unroll",
+               "loop iterations to unroll (a loop walking a list of N nodes takes N)"),
     "inline_depth": (_positive_int, "inline_depth", "nesting of inlined calls"),
     "delegation_depth": (_positive_int, "delegation_depth",
                          "nesting of calls of one method through objects made from field values"),
@@ -100,8 +103,10 @@ _BOUND_OPTIONS = {
                     "one is reported once per class) or 'off' (never made)"),
 }
 
-# Bounds fields whose default (0) stands for one derived from another option
-_DERIVED_DEFAULTS = {"wall_limit": "30 times the timeout, 300 at least"}
+# Bounds fields whose default is derived from another option or from the item
+_DERIVED_DEFAULTS = {"wall_limit": "30 times the timeout, 300 at least",
+                     "objects_mode": "fields for JML items, constructors for the others",
+                     "unroll": f"{DEFAULTS.unroll}, or --boundcheck-max-objects if more"}
 # what --boundcheck-fail-on may name: the results that then fail their item
 FAIL_ON = {"skipped": "every skipped item", "undecided": "items skipped as undecided (their "
            "work budget ran out, the solver could not decide, or the safety net was reached)",
@@ -124,7 +129,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="check the Java sources under PATH (repeatable). Checking never runs "
                          "the Java code.")
     for name, (parse, field, what) in _BOUND_OPTIONS.items():
-        default = getattr(DEFAULTS, field) or _DERIVED_DEFAULTS[field]
+        default = _DERIVED_DEFAULTS.get(field) or getattr(DEFAULTS, field)
         group.addoption(f"--boundcheck-{name.replace('_', '-')}", type=parse, default=None,
                         metavar="MODE" if name in ("objects", "null_fields") else "N",
                         help=f"{what} (default {default}; ini boundcheck_{name})")
@@ -175,6 +180,8 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     settings = {field: _setting(config, name, parse, getattr(DEFAULTS, field))
                 for name, (parse, field, _) in _BOUND_OPTIONS.items()}
+    if _setting(config, "unroll", _positive_int, None) is None:
+        settings["unroll"] = max(DEFAULTS.unroll, settings["objects"])
     strict = config.getoption("boundcheck_strict_compareto_equals") or \
         config.getini("boundcheck_strict_compareto_equals")
     excludes = tuple(config.getini("norecursedirs")) + ("target", "out")

@@ -12,7 +12,9 @@ class Bounds:
     delegation_depth: int = 2  # calls of one method nested through objects made from field values
     timeout: float = 10.0   # work per check, in reference seconds (``config.workclock``)
     wall_limit: float = 0.0  # wall-clock seconds per check, a safety net; 0: ``wall_seconds``
-    objects_mode: str = "constructors"  # or "fields": how the initial objects are made
+    # how the initial objects are made: "constructors", "fields" (any field values), or ""
+    # (not set): fields for JML items, constructors for contract items (``for_item``)
+    objects_mode: str = ""
     calls: int = 2          # method calls on an object after its constructor
     string_length: int = 3  # chars of a string a check starts from
     max_length: int = 3     # elements of an array or a collection
@@ -26,6 +28,15 @@ class Bounds:
         its work budget takes on a loaded machine (30 times it, and 5 minutes at least), so
         that it stops only a check whose work the clock does not count."""
         return self.wall_limit or max(300.0, 30 * self.timeout)
+
+    def for_item(self, jml: bool) -> Bounds:
+        """The bounds of one item, its objects mode decided where none was set: a JML
+        item's pre-state is any heap within the bounds (as TACO, JForge and InspectJ take
+        it: the invariants, not the constructors, say which states are inputs), a contract
+        item's objects are made by the classes' constructors."""
+        if self.objects_mode:
+            return self
+        return replace(self, objects_mode="fields" if jml else "constructors")
 
     def smaller(self) -> Bounds:
         """The bounds a check that ran out of time within these is tried again at: each

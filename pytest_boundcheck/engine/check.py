@@ -57,6 +57,7 @@ def run_check(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
     what the check held before the next one starts (Z3's memory limit is per process); so
     does reaching the wall-clock safety net, whose verdict would not be reproducible."""
     configure_z3(config)
+    bounds = bounds.for_item(isinstance(contract, JmlCheck))
     try:
         detail, timings = _run_check(program, cls, contract, bounds, universe, config)
         return CheckResult(cls.fqname, contract.id, detail, timings)

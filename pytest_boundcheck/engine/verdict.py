@@ -39,6 +39,7 @@ from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.frontend.types import ClassInfo
 from pytest_boundcheck.harness.applicable import hierarchy
 from pytest_boundcheck.harness.contracts import Contract
+from pytest_boundcheck.solve import minimise
 from pytest_boundcheck.solve.solver import Answer, Solver, new_context
 from pytest_boundcheck.symex import collections as collections_model
 from pytest_boundcheck.symex.objects import ObjectMaker, Unbuildable
@@ -99,6 +100,7 @@ def _check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
     timings = {"build": built - start}
     solver = Solver(ctx, max(0.0, schedule.cut - built), record.constraints, record.selectors,
                     eager={d.name for d in domains} | record.split_early, lazy=record.lazy,
+                    whole=record.whole,
                     planned=schedule.planned - built, config=config, clock=clock)
     answer = _violating(solver, record, record.goal)
     timings["solve"] = clock.now() - built
@@ -193,7 +195,7 @@ def _without_caller_nulls(solver: Solver, record: Exploration, violation: z3.Boo
 def _found(run: Explored, solver: Solver, answer: Answer, contract: Contract, domains,
            bounds: Bounds, schedule: Schedule, package: str) -> Found:
     record = run.record
-    model = solver.small_model(answer, record.inputs, record.texts)
+    model = minimise.small_model(solver, answer, record.inputs, record.texts)
     seconds = schedule.clock.now() - schedule.began
     found, shown = counterexample.render(record, model, contract.summary,
                                          [(d.name, r) for d, r in zip(domains, record.arguments)],

@@ -456,3 +456,4 @@ def _default(t) -> str:
     if isinstance(t, PrimType):
         return "false" if t.name == "boolean" else "0"
     return "null"
+

@@ -65,7 +65,7 @@ def small_model(solver, answer, inputs: list[tuple[z3.ExprRef, PrimType]],
     """A model of ``answer``'s satisfiable case that reads easily (see the module)."""
     tries = _Attempts(solver, answer)
     later = []
-    for var, options in solver.splits:
+    for var, options in solver.choices:
         if tries.value(var) == options[0]:
             continue
         if str(var) in solver.eager:  # a harness parameter: one at a time

@@ -32,8 +32,6 @@ import z3
 
 from pytest_boundcheck.config.tuning import DEFAULT, EngineConfig
 from pytest_boundcheck.config.workclock import WorkClock
-from pytest_boundcheck.frontend.types import PrimType
-from pytest_boundcheck.solve import minimise
 from pytest_boundcheck.solve.terms import (
     SHARED_OPERATIONS,
     VARIABLE_KINDS,
@@ -52,7 +50,6 @@ from pytest_boundcheck.solve.terms import (
     without_floating_point,
 )
 from pytest_boundcheck.solve.weaken import TooLate, Weigher, WithoutFloatingPoint
-from pytest_boundcheck.symex.strings import Text
 from pytest_boundcheck.symex.values import checked, mk_or
 
 
@@ -93,9 +90,11 @@ class Solver:
     def __init__(self, ctx: z3.Context, timeout: float, constraints: list[z3.BoolRef],
                  splits: list[tuple[z3.ExprRef, list[int]]], eager: set[str],
                  lazy: list[z3.BoolRef] = (), planned: float | None = None,
-                 config: EngineConfig = DEFAULT, clock: WorkClock | None = None):
+                 config: EngineConfig = DEFAULT, clock: WorkClock | None = None,
+                 whole: frozenset[str] = frozenset()):
         """``splits``: object choices to split on, in order, with their possible values;
-        those named in ``eager`` (the harness parameters) are split at once when small.
+        those named in ``eager`` (the harness parameters) are split at once when small, in
+        ``whole`` never (they are ``choices`` still, for minimising).
         ``lazy``: constraints that hold too, added only once a model breaks them.
         ``timeout``: the seconds all the queries together may take; ``planned``: the
         seconds the search plans its phases for, if more (cut short, it finds what the
@@ -107,7 +106,8 @@ class Solver:
         self.plan_end = self.deadline + max(0.0, (planned or 0.0) - timeout)
         self.constraints = constraints
         self.lazy = list(lazy)
-        self.splits = splits
+        self.choices, self.whole = splits, whole
+        self.splits = [s for s in splits if str(s[0]) not in whole]
         self.eager = eager
         self.queries = 0
         self.spent = 0  # solver resource units the queries used: a deterministic measure of effort
@@ -258,15 +258,18 @@ class Solver:
         """The goal split into cases by the results it requires to differ
         (``_cases_by_differences``), each split by object choices, for a share of the time
         planned (all of it for a goal too large to bit-blast whole); if that does not decide
-        it, the whole goal at once, for the rest."""
+        it, the whole goal at once, for the rest; the reverse over a heap left ``whole``
+        (its paths walk objects alike: whole, it is decided at once)."""
         now = self.clock.now()
         share = 1.0 if self.weigher.too_large([goal, *self.constraints]) else self.config.split_share
-        cases = self._cases_by_differences(goal)
-        answer = self._first(((case, []) for case in cases),
-                             min(self.deadline, now + share * (self.plan_end - now)), depth=0)
+        cases = ((case, []) for case in self._cases_by_differences(goal))
+        phases = [lambda end: self._first(cases, end, depth=0),
+                  lambda end: self._leaf(goal, [], end, plan_end=self.plan_end)]
+        first, then = phases[::-1] if self.whole and share < 1.0 else phases
+        answer = first(min(self.deadline, now + share * (self.plan_end - now)))
         if answer.verdict != "unknown" or self.clock.now() >= self.deadline:
             return answer
-        return self._leaf(goal, [], self.deadline, plan_end=self.plan_end)
+        return then(self.deadline)
 
     def _cases_by_differences(self, goal: z3.BoolRef) -> list[z3.BoolRef]:
         """The goal as cases that together hold where it does: each path (disjunct) that
@@ -682,11 +685,6 @@ class Solver:
             return z3.unknown, None
         result, s = self._ask([*self.constraints, *formulas], None, rlimit, core_first=False)
         return result, (self._model(s) if result == z3.sat else None)
-
-    def small_model(self, answer: Answer, inputs: list[tuple[z3.ExprRef, PrimType]],
-                    texts: list[Text] = ()) -> z3.ModelRef:
-        """A model of the satisfiable case that reads easily (``minimise.small_model``)."""
-        return minimise.small_model(self, answer, inputs, texts)
 
 
 

@@ -22,6 +22,7 @@ from pytest_boundcheck.symex.state import (
     Observation,
     Thrown,
 )
+from pytest_boundcheck.symex.symmetry import canonical_order, one_class_choices
 from pytest_boundcheck.symex.values import HeapObj, Ref, Value, mk_and, mk_not, mk_or
 
 
@@ -112,6 +113,9 @@ class Exploration:
     # that ran it, in the order they ran (``Executor.trace``), and that method
     trace: list[tuple[tuple[int, int], z3.BoolRef]] = field(default_factory=list)
     traced: MethodInfo | None = None
+    # the object choices the solver asks about whole, never case by case
+    # (``symmetry.one_class_choices``)
+    whole: frozenset[str] = frozenset()
 
     @property
     def goal(self) -> z3.BoolRef:
@@ -154,8 +158,12 @@ class Exploration:
 
 def hand_on(ex, maker, arguments: list[Ref], thrown: list[Thrown]) -> Exploration:
     """The record of an exploration by the executor ``ex`` whose objects ``maker`` made;
-    its alphabet's constraints join the formula once the code has been explored."""
+    its alphabet's constraints join the formula once the code has been explored, and so
+    does the canonical order of the objects made from field values (``symmetry``)."""
     ex.constraints.extend(ex.alphabet_constraints())
+    fields_mode = ex.bounds.objects_mode == "fields"
+    if ex.config.symmetry_breaking and fields_mode:
+        ex.constraints.extend(canonical_order(ex, arguments))
     return Exploration(
         ex.ctx, ex.constraints, ex.lazy, list(ex.selectors.values()), ex.split_early, ex.inputs,
         ex.texts, thrown, ex.observations, ex.sites,
@@ -167,4 +175,5 @@ def hand_on(ex, maker, arguments: list[Ref], thrown: list[Thrown]) -> Exploratio
                        if obj.cls in maker.by_fields and isinstance(value, Ref)]),
         ex.harness_calls,
         {made_by: tuple(fields) for made_by, fields in maker.assumed_set.items()},
-        maker.left_nulls, ex.trace, ex.traced)
+        maker.left_nulls, ex.trace, ex.traced,
+        one_class_choices(ex) if fields_mode else frozenset())

@@ -105,3 +105,14 @@ def test_a_lowering_that_fails_costs_its_item_alone(monkeypatch):
     found = checks("//@ ensures n >= 0;\npublic void m() { }")
     assert found["m()"].unsupported == ("this specification, which boundcheck failed to lower "
                                         "(KeyError: 'x'); please report it")
+
+
+def test_a_parameter_of_a_nested_class_is_named_as_its_package_names_it():
+    """The harness stands outside the class, where ``Node`` alone names nothing: a check
+    with its parameters so named would not check the method at all."""
+    check = checks("""
+    static class Node { int value; }
+    //@ requires n.value > 0;
+    public void put(Node n) { }
+""")["put(C.Node)"]
+    assert "static void check(C self, C.Node n) {" in lines(check)

@@ -12,8 +12,8 @@ import z3
 
 from pytest_boundcheck.config.tuning import DEFAULT
 from pytest_boundcheck.frontend.types import INT, LONG
+from pytest_boundcheck.solve import minimise, terms
 from pytest_boundcheck.solve import solver as solve
-from pytest_boundcheck.solve import terms
 from pytest_boundcheck.solve.weaken import WithoutFloatingPoint
 
 
@@ -298,7 +298,7 @@ def test_a_case_too_large_to_bit_blast_is_decided_without_its_arithmetic():
     answer = found.check(z3.And(choice == 1, z3.fpIsNaN(r, ctx), n == 7))
     assert answer.verdict == "sat" and answer.model.eval(n).as_long() == 7
     asked = found.queries  # no smaller model is asked for: Z3 would run out of memory on it
-    assert found.small_model(answer, [(n, LONG)]).eval(n).as_long() == 7 and found.queries == asked
+    assert minimise.small_model(found, answer, [(n, LONG)]).eval(n).as_long() == 7 and found.queries == asked
 
 
 def test_minimising_stops_after_a_few_undecided_queries_in_a_row():
@@ -313,7 +313,7 @@ def test_minimising_stops_after_a_few_undecided_queries_in_a_row():
     answer = solver.check(z3.And([x > 5 for x in xs]))
     assert answer.verdict == "sat"
     asked = solver.queries
-    smaller = solver.small_model(answer, [(x, INT) for x in xs])
+    smaller = minimise.small_model(solver, answer, [(x, INT) for x in xs])
     assert solver.queries - asked == config.minimise_undecided < config.minimise_queries
     assert all(smaller.eval(x).eq(answer.model.eval(x)) for x in xs)
 
