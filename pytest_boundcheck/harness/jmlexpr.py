@@ -20,6 +20,7 @@ from pytest_boundcheck.frontend.jmlprint import show, show_type
 from pytest_boundcheck.frontend.types import ClassInfo, JType, PrimType, type_name
 
 SELF = "self"
+_AMONG = "jml$among"  # the helper asking whether an object is in an array, by identity
 RESULT = "jml$result"
 THROWN = "jml$e"
 HEAP = "boundcheck.jml.Heap"  # the JML runtime class of reachability (``models/jml/heap.py``)
@@ -85,6 +86,9 @@ class Lowering:
     def call(self, node: j.Call) -> str:
         if isinstance(node.target, j.Reach):
             return self.reach_has(node.target, node.args[0])
+        if isinstance(node.target, j.Old) and isinstance(node.target.expr, j.Reach) \
+                and node.target.label is None:
+            return self.old_reach_has(node.target.expr, node.args[0])
         args = ", ".join(self.expr(a) for a in node.args)
         if node.target is not None:
             return f"{self.expr(node.target)}.{node.name}({args})"
@@ -209,6 +213,42 @@ class Lowering:
         if reach.type is not None:
             test = f"{test} && {target} instanceof {self.class_name(reach.type)}"
         return f"({test})"
+
+    def old_reach_has(self, reach: j.Reach, member: j.Node) -> str:
+        """``\\old(\\reach(x [, T])).has(o)``: ``o`` is one of the objects reachable from
+        ``x`` before the call, kept then as an array (``Heap.objects``) and searched by
+        identity (a helper's loop over it)."""
+        if reach.field:
+            raise NotLowered(f"\\old of a field-restricted \\reach ({show(reach)})")
+        kept, target = self.old_objects(reach), self.expr(member)
+        if not any(h.name == _AMONG for h in self.helpers):
+            self.helpers.append(Helper(_AMONG, (
+                f"    private static boolean {_AMONG}(Object[] jml$a, Object jml$o) {{\n"
+                f"        for (Object jml$x : jml$a) {{ if (jml$x != null && jml$x == jml$o) "
+                f"return true; }}\n        return false;\n    }}\n")))
+        test = f"{_AMONG}({kept}, {target})"
+        if reach.type is not None:
+            test = f"{test} && {target} instanceof {self.class_name(reach.type)}"
+        return f"({test})"
+
+    def old_objects(self, reach: j.Reach) -> str:
+        """The objects reachable from ``reach``'s root before the call: a local the harness
+        sets then, or, in a quantifier's helper, the parameter it is passed in."""
+        if self.in_quantifier:
+            if any(_mentions(reach.root, name) for name in self.bound):
+                raise NotLowered(f"\\old of a quantifier's variable ({show(reach)})")
+            outside = self.parent.old_objects(reach)
+            param = f"jml$h{len(self.hoisted)}"
+            self.hoisted.append(("Object[]", param, outside))
+            return param
+        self.in_old = True
+        try:
+            value = f"{HEAP}.objects(Object.class, {self.expr(reach.root)})"
+        finally:
+            self.in_old = False
+        local = f"jml$old{len(self.olds)}"
+        self.olds.append((local, value))
+        return local
 
     def class_name(self, written) -> str:
         """A class named in a clause as the harness, a class of its own beside the checked
