@@ -135,7 +135,7 @@ class Executor(StatementsMixin, SwitchMixin, ExpressionsMixin, OperatorsMixin, C
         frame = Frame(method, method.owner, None)
         self.frames.append(frame)
         try:
-            with strings.metered(self._text_work):
+            with strings.metered(self.term_work):
                 args, state = make_args(State(self.true, {}, {}))  # may raise what make_args raises
                 self.start = state
                 frame.observe = True
@@ -151,10 +151,11 @@ class Executor(StatementsMixin, SwitchMixin, ExpressionsMixin, OperatorsMixin, C
             self.frames.pop()
         return self.handlers[0]
 
-    def _text_work(self, terms: int) -> None:
-        """Count the terms a text operation is about to build, a step each (building one
-        takes about a statement's time), and stop exploring once the work budget is spent,
-        within one long operation too: one ``replace`` over a long text builds millions."""
+    def term_work(self, terms: int) -> None:
+        """Count the terms an operation is about to build (a text operation, a model's
+        reachability), a step each (building one takes about a statement's time), and stop
+        exploring once the work budget is spent, within one long operation too: one
+        ``replace`` over a long text builds millions."""
         self.clock.step(terms)
         if self.clock.now() > self.deadline:
             raise OutOfTime(self.here(self.line))

@@ -22,19 +22,23 @@ import z3
 
 from pytest_boundcheck.frontend.types import ClassInfo, MethodInfo
 from pytest_boundcheck.symex.state import Dropped, State
-from pytest_boundcheck.symex.values import DeadPath, HeapObj, mk_and, mk_not, ref_to
+from pytest_boundcheck.symex.values import DeadPath, HeapObj, Ref, mk_and, mk_not, ref_to
 
 
 def assume_invariants(ex) -> None:
-    """Constrain every object ``ex`` made from field values to keep its class's
-    invariants (``ex.constraints``), those made while evaluating them too."""
+    """Constrain every object ``ex`` made from field values that the check used (a harness
+    argument, or one whose fields it read) to keep its class's invariants
+    (``ex.constraints``), those used while evaluating them too. An object the check never
+    used changes nothing it saw; its choices left free would only multiply the heaps the
+    solver must tell apart, and number them out of the canonical order's sight."""
     checks: dict[ClassInfo, MethodInfo] = ex.program.invariant_checks
     if not checks:
         return
     done: set[HeapObj] = set()
     while True:
+        used = _arguments(ex) | {obj for obj, _ in ex.initial}
         pending = [o for objs in list(ex.slots.values()) for o in objs
-                   if o.kind == "slot" and o not in done]
+                   if o.kind == "slot" and o not in done and o in used]
         if not pending:
             return
         for obj in pending:
@@ -44,6 +48,13 @@ def assume_invariants(ex) -> None:
                 if cls in checks:
                     ex.constraints.append(_not_broken(ex, checks[cls], obj))
                 cls = cls.superclass
+
+
+def _arguments(ex) -> set[HeapObj]:
+    """The objects the harness's arguments may be."""
+    start = getattr(ex, "start", None)
+    values = start.env.values() if start is not None else ()
+    return {o for v in values if isinstance(v, Ref) for o in v.targets if o is not None}
 
 
 def _not_broken(ex, method: MethodInfo, obj: HeapObj) -> z3.BoolRef:

@@ -87,6 +87,12 @@ class ModelContext:
         """A computed number as a variable defined equal to it (``Executor.named``)."""
         return self._ex.named(value, hint)
 
+    def charge(self, terms: int) -> None:
+        """Count ``terms`` the model is about to build as work of the check (Python work Z3
+        does not count), stopping it where its budget is spent: a verdict must not depend on
+        how fast the machine builds them."""
+        self._ex.term_work(terms)
+
     def remembered(self, key, make: Callable[[], object]):
         """``make()``, once per check for each ``key``: terms a model must give one
         object wherever it is met (an element's hash code)."""

@@ -197,8 +197,9 @@ def test_verdicts_agree_with_and_without_the_canonical_order(tmp_path):
         (root / "gen" / "Node.java").write_text(NODE)
         (root / "gen" / "Tag.java").write_text(TAG)
         bounds = Bounds(objects=3, unroll=4, objects_mode="fields")
-        verdicts = [jml_result(root, "gen.Graph", "probe(Node,Tag,Node)", bounds, config).verdict
-                    for config in (WITHOUT, DEFAULT)]
+        results = [jml_result(root, "gen.Graph", "probe(Node,Tag,Node)", bounds, config)
+                   for config in (WITHOUT, DEFAULT)]
+        verdicts = [r.verdict for r in results]
         assert verdicts[0] is verdicts[1], (root / "gen" / "Graph.java").read_text()
         seen.add(verdicts[0])
-    assert seen == {Verdict.PASS, Verdict.VIOLATION}
+    assert {Verdict.PASS, Verdict.VIOLATION} <= seen  # (a requires may leave nothing to check)

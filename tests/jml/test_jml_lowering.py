@@ -115,4 +115,4 @@ def test_a_parameter_of_a_nested_class_is_named_as_its_package_names_it():
     //@ requires n.value > 0;
     public void put(Node n) { }
 """)["put(C.Node)"]
-    assert "static void check(C self, C.Node n) {" in lines(check)
+    assert "static void check(C self, C.Node n) throws Exception {" in lines(check)

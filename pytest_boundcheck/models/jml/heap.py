@@ -82,6 +82,7 @@ def reached(m, state, roots: list[Ref], field: str | None) -> dict[HeapObj, z3.B
 
 
 def _fixpoint(m, roots: list[Ref], objects: list[HeapObj], links) -> dict[HeapObj, z3.BoolRef]:
+    m.charge(len(objects) * (len(objects) + len(links)))  # the terms its rounds may build
     into: dict[HeapObj, list[tuple[HeapObj, z3.BoolRef]]] = {c: [] for c in objects}
     for source, target, guard in links:
         into[target].append((source, guard))
@@ -109,7 +110,9 @@ def _links(m, state, starts: list[HeapObj], field: str | None):
             for fld in obj.cls.instance_fields():
                 if not followed(fld) or field is not None and fld.name != field:
                     continue
-                for g, target in m.read(state, obj, fld).non_null():
+                held = m.read(state, obj, fld)
+                m.charge(len(held.targets) if isinstance(held, Ref) else 1)
+                for g, target in held.non_null():
                     if _followable(target):
                         links.append((obj, target, g))
                         found.setdefault(target)
