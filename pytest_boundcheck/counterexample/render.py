@@ -314,7 +314,7 @@ class Rendering:
         elif obj.cls.fqname == jdk.STRING:
             self.names[obj] = name
             self.lines.append(f"String {name} = {self.string(obj)};")
-        elif obj.kind == "enum":
+        elif obj.kind == "enum" or obj.cls.element is not None:  # (an array with its elements)
             self.lines.append(f"{self.type_name(obj.cls)} {name} = {self.java(ref)};")
         else:
             self.declare(obj, name)

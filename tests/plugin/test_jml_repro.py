@@ -162,3 +162,25 @@ def test_jml_reproducers_compile_ahead_of_the_project_and_fail(plugin, tmp_path)
                                capture_output=True, text=True, check=False)
         assert re.search(r"1 tests failed", junit.stdout), junit.stdout
         assert "AssertionError" in junit.stdout or "AssertionFailed" in junit.stdout, junit.stdout
+
+
+@needs_jdk
+def test_an_array_of_objects_argument_is_made_with_its_elements_and_confirmed(plugin):
+    """An argument that is an array of objects made from field values is written with
+    its elements (``new P[] {p1}``), so that the JVM breaks the same assert."""
+    file = plugin.pytester.path / "src" / "arr" / "P.java"
+    file.parent.mkdir(parents=True)
+    file.write_text(textwrap.dedent("""\
+        package arr;
+
+        public class P {
+            public int x;
+
+            public static void f(P[] a) {
+                if (a.length == 1 && a[0] != null) assert a[0].x != 7;
+            }
+        }
+        """))
+    result = plugin.runpytest("--boundcheck", "src", "--boundcheck-replay")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["  P[] pArray1 = new P[] {p1};", "confirmed on the JVM*"])
