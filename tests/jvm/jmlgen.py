@@ -94,6 +94,8 @@ def requires(cells: list[Cell], this: str = "this") -> str:
         c = cells[at]
         parts += [f"{prefix}a == {_int(c.a)}", f"{prefix}b == {_int(c.b)}",
                   f"{prefix}w == {_long(c.w)}"]
+        if at != 0:  # only the first object has an array (the invariants of the others,
+            parts.append(f"{prefix}xs == null")  # which a check keeps too, may read theirs)
     listed = [p for p, at in paths.items() if at is not None]
     for i, one in enumerate(listed):
         for other in listed[i + 1:]:

@@ -58,13 +58,13 @@ CHAIN = """\
 
 @needs_jvm
 @pytest.mark.parametrize("item, bounds", [
-    ("bump()", Bounds()),
+    ("bump()", Bounds(objects_mode="constructors")),
     ("bump()", Bounds(objects_mode="fields")),  # the heap made by reflection
-    ("mark()", Bounds()),
-    ("push(int)", Bounds()),
-    ("fail()", Bounds()),
-    ("first()", Bounds()),
-    ("failKept()", Bounds())])  # made by class initialisation: old on the JVM too
+    ("mark()", Bounds(objects_mode="constructors")),
+    ("push(int)", Bounds(objects_mode="constructors")),
+    ("fail()", Bounds(objects_mode="constructors")),
+    ("first()", Bounds(objects_mode="constructors")),
+    ("failKept()", Bounds(objects_mode="constructors"))])  # made by class initialisation: old on the JVM too
 def test_the_jvm_finds_the_location_the_engine_found_changed(tmp_path, item, bounds):
     (tmp_path / "p").mkdir()
     (tmp_path / "p" / "Chain.java").write_text(textwrap.dedent(CHAIN))

@@ -81,7 +81,7 @@ def test_a_kept_specification_passes_and_a_broken_one_fails_naming_the_clause(pl
     assert outcomes(reprec) == {"Account()": "passed", "deposit(int)": "passed",
                                 "withdraw(int)": "failed"}
     text = longrepr(reprec, "withdraw(int)")
-    assert "int amount = 7;" in text
+    assert "    amount = 7\n" in text
     assert "self.withdraw(amount)" in text
     assert ("violated: ensures at Account.java:17:9: "
             "(balance == (\\old(balance) - amount))") in text
@@ -137,7 +137,7 @@ def test_normal_behavior_forbids_an_exception_and_signals_only_allows_it(plugin)
     reprec = plugin.inline_run("--boundcheck", "src")
     assert outcomes(reprec) == {"share(int)": "failed", "shareAny(int)": "passed"}
     text = longrepr(reprec, "share(int)")
-    assert "int d = 0;" in text
+    assert "    d = 0\n" in text
     assert ("ArithmeticException thrown at Account.java:9 escaped the call: no specification "
             "case allows it") in text
 

@@ -265,7 +265,7 @@ def test_frames_and_fresh(plugin, sources, expected, said):
     outcomes, and each failure named in ``said`` says those lines."""
     for name, source in sources.items():
         write(plugin.pytester, f"src/p/{name}.java", source)
-    reprec = plugin.inline_run("--boundcheck", "src")
+    reprec = plugin.inline_run("--boundcheck", "src", "--boundcheck-objects=constructors")
     assert outcomes(reprec) == expected
     for item, texts in said.items():
         for text in texts:

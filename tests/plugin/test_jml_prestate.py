@@ -38,7 +38,7 @@ def test_the_pre_state_is_any_heap_the_invariant_allows(gauge):
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines([
         "*_ Gauge::headroom() _*",
-        "*level *10",
+        "*self = Gauge(level=10)*",
         "*ArithmeticException*",
         "bounds: int 32-bit, 3 objects/type, 8 unrolls, *; objects: any field values*"])
 

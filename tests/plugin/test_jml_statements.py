@@ -141,7 +141,7 @@ def test_assert_assume_and_a_statement_of_a_called_method(plugin):
     assert text.startswith("the JML statements of Calc.exact(int)")
     assert "violated: assert at Calc.java:15:13: ((h * 2) == x)" in text
     text = longrepr(reprec, "calls(int)")
-    assert "int x = 42;" in text
+    assert "    x = 42\n" in text
     assert "violated: assert at Calc.java:33:13: (x != 42)" in text
 
 
