@@ -6,8 +6,7 @@ constructor that is not ``helper``, static ones included."""
 from __future__ import annotations
 
 import pytest
-
-from tests.plugin.test_jml_checks import longrepr, outcomes, write
+from test_jml_checks import longrepr, outcomes, write
 
 LOOPS = """\
     package calc;
