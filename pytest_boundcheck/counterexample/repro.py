@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pytest_boundcheck.counterexample.example import Counterexample
 from pytest_boundcheck.frontend.jdk import JML_RUNTIME
+from pytest_boundcheck.frontend.parse import declaration_end
 from pytest_boundcheck.frontend.types import ClassInfo
 from pytest_boundcheck.harness.contracts import Contract
 
@@ -115,7 +116,7 @@ def jml_reproducer(cls: ClassInfo, check, found: Counterexample, source: str) ->
     unit = cls.unit
     top = cls.simple_name.split(".")[0]
     decl = next((t for t in unit.types if t.name == top), None) if unit is not None else None
-    end = closing_brace(source, decl.line, decl.column) if decl is not None else None
+    end = declaration_end(source, decl.line) if decl is not None else None
     if end is None or not check.source:
         return None
     harness = check.source[check.source.index("final class "):]
@@ -145,41 +146,6 @@ def jml_reproducer(cls: ClassInfo, check, found: Counterexample, source: str) ->
     return Reproducer(found.package, name, test, main,
                       ((Path(cls.path).name, source[:end] + nested + "\n" + source[end:]),),
                       runtime_classes(harness), name)
-
-
-def closing_brace(source: str, line: int, column: int) -> int | None:
-    """The offset of the ``}`` that closes the declaration starting at ``line``:``column``
-    (1-based, columns in characters): braces counted past comments, string and char
-    literals and text blocks. None if it is not found."""
-    offset = sum(len(text) for text in source.splitlines(keepends=True)[:line - 1]) + column - 1
-    depth, k = 0, max(offset, 0)
-    while k < len(source):
-        two, c = source[k:k + 2], source[k]
-        if two == "//":
-            k = source.find("\n", k)
-            k = len(source) if k < 0 else k
-        elif two == "/*":
-            k = source.find("*/", k + 2)
-            if k < 0:
-                return None
-            k += 1
-        elif source.startswith('"""', k):
-            k = source.find('"""', k + 3)
-            if k < 0:
-                return None
-            k += 2
-        elif c in "\"'":
-            k += 1
-            while k < len(source) and source[k] != c:
-                k += 2 if source[k] == "\\" else 1
-        elif c == "{":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-            if depth == 0:
-                return k
-        k += 1
-    return None
 
 
 def runtime_classes(source: str) -> tuple[str, ...]:

@@ -42,6 +42,23 @@ def _parser() -> Parser:
     return Parser(Language(tree_sitter_java.language()))
 
 
+def syntax_tree(source: bytes) -> Node:
+    """tree-sitter's tree of ``source``, for the stages that rewrite a file's text (where
+    its nodes' byte offsets are what they need)."""
+    return _parser().parse(source).root_node
+
+
+def declaration_end(source: str, line: int) -> int | None:
+    """The offset (in characters) of the ``}`` that closes the top-level type declared on
+    ``line`` (1-based) of ``source``; None if no top-level type starts there."""
+    data = source.encode()
+    for node in syntax_tree(data).children:
+        if node.type.endswith("_declaration") and node.start_point.row + 1 == line \
+                and data[node.end_byte - 1:node.end_byte] == b"}":
+            return len(data[:node.end_byte - 1].decode())
+    return None
+
+
 def parse_file(path: str, encoding: str = "utf-8") -> ast.CompilationUnit:
     """The file at ``path``, read as javac reads it with ``-encoding ENCODING``."""
     with open(path, "rb") as f:

@@ -22,12 +22,11 @@ do not run on the JVM yet: a violation of one is reported as not replayed, namin
 """
 from __future__ import annotations
 
-from functools import lru_cache
 
-import tree_sitter_java
-from tree_sitter import Language, Node, Parser
+from tree_sitter import Node
 
 from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.frontend.parse import syntax_tree
 from pytest_boundcheck.harness.jmlbody import TABLE
 
 _KINDS = ("assert", "assume", "loop_invariant", "decreases")
@@ -61,7 +60,7 @@ def replay_source(program: Program, path: str, text: str) -> str:
     for line, column, kind, check in found.loop_java.get(path, ()):
         checks.setdefault((line, column), []).append((kind, check))
     if checks:
-        for loop in _loops(_parser().parse(data).root_node):
+        for loop in _loops(syntax_tree(data)):
             key = (loop.start_point.row + 1, loop.start_point.column + 1)
             if key in checks:
                 edits.extend(_loop_edits(loop, checks[key]))
@@ -95,7 +94,3 @@ def _loops(root: Node):
             yield node
         stack.extend(node.children)
 
-
-@lru_cache(maxsize=1)
-def _parser() -> Parser:
-    return Parser(Language(tree_sitter_java.language()))
