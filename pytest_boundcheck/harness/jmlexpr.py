@@ -278,6 +278,7 @@ class Lowering:
             if self.program is not None and self.cls is not None:
                 inner.types[v.name] = self.program.resolve_type(v.type, self.cls)
         roots = [f"jml$p{i}" for i, (_, _, typ) in enumerate(passed) if typ not in _PRIMITIVE]
+        roots += static_roots(self.program, self.cls)
         opening, closing, rest = _domains(node, inner, roots)
         condition = " && ".join([*(inner.expr(c) for c in rest)] or ["true"])
         body = inner.expr(node.body)
@@ -347,6 +348,29 @@ def _domains(node: j.Quantified, inner: Lowering, roots: list[str]) -> tuple[str
                         f"{{ {name} {var.name} = ({name}) {candidate}; ")
             closing += " }"
     return opening, closing, conjuncts
+
+
+def static_roots(program: Program | None, cls: ClassInfo | None) -> list[str]:
+    """The static reference fields a clause of ``cls`` can name bare (its own, its
+    supertypes', its outer classes'), as Java text: references in scope wherever the
+    clause stands, so roots of its quantifiers over objects. Only fields that may hold
+    an object of a project class count (``Heap`` follows no other), not enum constants."""
+    found: dict[str, None] = {}
+    while cls is not None:
+        for owner in cls.supertypes():
+            for fld in owner.fields.values():
+                if fld.static and _may_hold_project_object(program, fld.type):
+                    found[f"{java_name(fld.owner)}.{fld.name}"] = None
+        cls = cls.outer
+    return list(found)
+
+
+def _may_hold_project_object(program: Program | None, typ: JType) -> bool:
+    if not isinstance(typ, ClassInfo) or typ.element is not None or typ.kind == "enum":
+        return False
+    if program is None:
+        return typ.is_project
+    return any(c.kind != "enum" for c in program.subclasses(typ))
 
 
 def _int_loop(node: j.Quantified, var: j.BoundVar, typ: str, conjuncts: list[j.Node],

@@ -134,3 +134,15 @@ def test_old_in_a_quantifier_is_kept_before_the_call_and_passed_to_each_helper_o
     assert "try { jml$c1 = !jml$c0 || jml$q1(x, self, jml$old0); } catch (RuntimeException jml$x) { jml$c1 = false; }" in text
     assert "private static boolean jml$q1(int jml$p0, C jml$p1, int jml$h0) {" in text
     assert "for (int i = 0; i < jml$p0; i++) { if (true && !jml$q0(jml$p0, jml$p1, i, jml$h0)) return false; }" in text
+
+
+def test_the_static_reference_fields_in_scope_are_roots_of_a_quantifier_over_objects():
+    got = checks("""
+    static class Node { int value; Node next; static Node spare; }
+    private static Node first;
+    private static String name;
+    //@ ensures (\\forall Node n; n.value > 0);
+    public static void m() { }
+""")["m()"].source
+    assert ("for (Object jml$o0 : boundcheck.jml.Heap.objects(C.Node.class, C.first)) "
+            "if (jml$o0 != null)") in got
