@@ -22,3 +22,45 @@ REGISTRY = """
         public static void addAny(int v) { first = new Node(v, first); }
     }
     """
+
+OLD_OF_EACH = """
+    package p;
+
+    public class Bump {
+        static class Node {
+            int value;
+            /*@ nullable @*/ Node next;
+        }
+
+        private /*@ nullable @*/ Node head;
+
+        //@ requires (\\forall Node n; \\reach(head).has(n); n.next == null || !\\reach(n.next).has(n));
+        //@ ensures (\\forall Node n; \\reach(head).has(n); n.value == \\old(n.value) + 1);
+        public void bumpAll() {
+            for (Node n = head; n != null; n = n.next) {
+                n.value++;
+            }
+        }
+
+        //@ ensures (\\forall Node n; \\reach(head).has(n); n.value == \\old(n.value) + 1);
+        public void bumpFirst() {
+            if (head != null) {
+                head.value++;
+            }
+        }
+
+        //@ ensures (\\forall Node n; \\reach(head).has(n) && n != head; n.next == \\old(n.next));
+        public void push() {
+            Node n = new Node();
+            n.next = head;
+            head = n;
+        }
+
+        //@ ensures (\\forall Node n; \\reach(head).has(n); n.next == \\old(n.next));
+        public void pushAsked() {
+            Node n = new Node();
+            n.next = head;
+            head = n;
+        }
+    }
+    """

@@ -59,6 +59,9 @@ class Lowering:
     parent: Lowering | None = None
     bound: frozenset[str] = frozenset()
     hoisted: list[tuple[str, str, str]] = field(default_factory=list)
+    # the harness's: the names in scope before the call (``this``, the parameters), whose
+    # pre-state an ``\old`` of a quantifier's variable reads; None where there is none
+    before: dict[str, tuple[str, str | None]] | None = None
 
     def this(self, what: str) -> str:
         """The Java text of ``this``; ``what`` names the use, for a static context's skip."""
@@ -104,28 +107,81 @@ class Lowering:
             return self.expr(node.expr)
         if self.in_quantifier:
             return self.hoist(node)
+        return self.keep(self.pre_state(node.expr))
+
+    def pre_state(self, node: j.Node) -> str:
+        """``node`` lowered to be evaluated before the call (an ``\\old`` in it is itself)."""
         self.in_old = True
         try:
-            value = self.expr(node.expr)
+            return self.expr(node)
         finally:
             self.in_old = False
+
+    def keep(self, value: str) -> str:
+        """A local of the harness set to ``value`` before the call; its name."""
         local = f"jml$old{len(self.olds)}"
         self.olds.append((local, value))
         return local
 
+    def kept(self, types: tuple[str, ...], make) -> list[str]:
+        """Values computed before the call: ``make`` is given the harness's own lowering,
+        adds them to it as locals (``keep``) and returns their names; in a quantifier's
+        helper they are parameters of these Java ``types``, which each helper on the way
+        is passed."""
+        if not self.in_quantifier:
+            return make(self)
+        params = []
+        for typ, outside in zip(types, self.parent.kept(types, make)):
+            param = f"jml$h{len(self.hoisted)}"
+            self.hoisted.append((typ, param, outside))
+            params.append(param)
+        return params
+
     def hoist(self, node: j.Old) -> str:
-        """``\\old(e)`` in a quantifier, where ``e`` names none of its variables: the
-        value kept before the call, passed to the quantifier's helper as a parameter."""
-        if any(_mentions(node.expr, name) for name in self.bound):
-            raise NotLowered(f"\\old of a quantifier's variable ({show(node)})")
-        typed = (expression_type(self.program, self.cls, self.types, node.expr)
-                 if self.program is not None and self.cls is not None else None)
+        """``\\old(e)`` in a quantifier: where ``e`` names none of its variables, the
+        value kept before the call; else its value for each object (``old_per_object``)."""
+        mentioned = [name for name in self.bound if _mentions(node.expr, name)]
+        if mentioned:
+            return self.old_per_object(node, mentioned)
+        typed = self.typed(node.expr)
         if not isinstance(typed, (PrimType, ClassInfo)):
             raise NotLowered(f"\\old in a quantifier, of a value whose type is not known ({show(node)})")
-        outside = self.parent.old(node)
-        param = f"jml$h{len(self.hoisted)}"
-        self.hoisted.append((_java_type(typed), param, outside))
-        return param
+        return self.kept((_java_type(typed),), lambda top: [top.old(node)])[0]
+
+    def typed(self, node: j.Node):
+        return (expression_type(self.program, self.cls, self.types, node)
+                if self.program is not None and self.cls is not None else None)
+
+    def old_per_object(self, node: j.Old, mentioned: list[str]) -> str:
+        """``\\old(e)`` where ``e`` names the variable of a quantifier over objects (and
+        no other quantifier's): JML evaluates it in the pre-state for each object. Before
+        the call the harness lists the objects of the variable's type that the references
+        then in scope reach, and evaluates ``e`` of each (``_pre_state_table``); the
+        quantifier looks its object up there by identity. An object the method made (or
+        one not reached then) has no pre-state, and a clause asking its ``\\old`` does not
+        hold, as one that throws; neither does one whose ``e`` threw of it."""
+        top = self
+        while top.parent is not None:
+            top = top.parent
+        owner = self.types.get(mentioned[0])
+        typed = self.typed(node.expr)
+        if len(mentioned) > 1 or not isinstance(owner, ClassInfo) or top.before is None \
+                or not isinstance(typed, (PrimType, ClassInfo)):
+            raise NotLowered(f"\\old of a quantifier's variable ({show(node)})")
+        stored = typed.name if isinstance(typed, PrimType) else "Object"
+        lookup = f"jml$pre{len(top.helpers)}"
+        table = self.kept(("Object[]", f"{stored}[]", "boolean[]"), lambda top: _pre_state_table(
+            top, node.expr, mentioned[0], owner, stored, lookup))
+        cast = "" if isinstance(typed, PrimType) else f"({_java_type(typed)}) "
+        self.helpers.append(Helper(f"{lookup}$at", (
+            f"    private static {_java_type(typed)} {lookup}$at(Object[] jml$a, {stored}[] jml$v, "
+            f"boolean[] jml$ok, Object jml$o) {{\n"
+            f"        for (int jml$k = 0; jml$k < jml$a.length; jml$k++) {{\n"
+            f"            if (jml$a[jml$k] == null || jml$a[jml$k] != jml$o) continue;\n"
+            f"            if (!jml$ok[jml$k]) throw new IllegalStateException(\"its value before the call threw\");\n"
+            f"            return {cast}jml$v[jml$k];\n        }}\n"
+            f"        throw new IllegalStateException(\"no pre-state\");\n    }}\n")))
+        return f"{lookup}$at({', '.join(table)}, {self.names[mentioned[0]][0]})"
 
     def result(self, node: j.Result) -> str:
         if "\\result" not in self.names:
@@ -234,21 +290,10 @@ class Lowering:
     def old_objects(self, reach: j.Reach) -> str:
         """The objects reachable from ``reach``'s root before the call: a local the harness
         sets then, or, in a quantifier's helper, the parameter it is passed in."""
-        if self.in_quantifier:
-            if any(_mentions(reach.root, name) for name in self.bound):
-                raise NotLowered(f"\\old of a quantifier's variable ({show(reach)})")
-            outside = self.parent.old_objects(reach)
-            param = f"jml$h{len(self.hoisted)}"
-            self.hoisted.append(("Object[]", param, outside))
-            return param
-        self.in_old = True
-        try:
-            value = f"{HEAP}.objects(Object.class, {self.expr(reach.root)})"
-        finally:
-            self.in_old = False
-        local = f"jml$old{len(self.olds)}"
-        self.olds.append((local, value))
-        return local
+        if any(_mentions(reach.root, name) for name in self.bound):
+            raise NotLowered(f"\\old of a quantifier's variable ({show(reach)})")
+        return self.kept(("Object[]",), lambda top: [top.keep(
+            f"{HEAP}.objects(Object.class, {top.pre_state(reach.root)})")])[0]
 
     def class_name(self, written) -> str:
         """A class named in a clause as the harness, a class of its own beside the checked
@@ -348,6 +393,38 @@ def _domains(node: j.Quantified, inner: Lowering, roots: list[str]) -> tuple[str
                         f"{{ {name} {var.name} = ({name}) {candidate}; ")
             closing += " }"
     return opening, closing, conjuncts
+
+
+def _pre_state_table(top: Lowering, expr: j.Node, var: str, owner: ClassInfo, stored: str,
+                     name: str) -> list[str]:
+    """Locals of the harness, set before the call: the objects of ``owner`` the
+    references in scope then reach, the value of ``expr`` (``var`` being each of them) and
+    whether it was evaluated without throwing, by a helper ``name`` passed those
+    references."""
+    passed = [(text, typ) for text, typ in top.before.values() if typ]
+    roots = [text for text, typ in passed if typ not in _PRIMITIVE]
+    objects = top.keep(f"{HEAP}.objects({java_name(owner)}.class"
+                       f"{''.join(', ' + r for r in [*roots, *static_roots(top.program, top.cls)])})")
+    values = top.keep(f"new {stored}[{objects}.length]")
+    inner = Lowering(top.cls, {n: (f"jml$p{i}", typ) for i, (n, (_, typ))
+                               in enumerate((n, v) for n, v in top.before.items() if v[1])},
+                     helpers=top.helpers, in_old=True, program=top.program,
+                     types={n: t for n, t in top.types.items() if n in top.before})
+    inner.names[var] = (var, java_name(owner))
+    inner.types[var] = owner
+    value = inner.expr(expr)
+    params = "".join(f", {typ} jml$p{i}" for i, (_, typ) in enumerate(passed))
+    top.helpers.append(Helper(name, (
+        f"    private static boolean[] {name}(Object[] jml$a, {stored}[] jml$v{params}) {{\n"
+        f"        boolean[] jml$ok = new boolean[jml$a.length];\n"
+        f"        for (int jml$k = 0; jml$k < jml$a.length; jml$k++) {{\n"
+        f"            if (jml$a[jml$k] == null) continue;\n"
+        f"            {java_name(owner)} {var} = ({java_name(owner)}) jml$a[jml$k];\n"
+        f"            try {{ jml$v[jml$k] = {value}; jml$ok[jml$k] = true; }} "
+        f"catch (RuntimeException jml$x) {{ }}\n"
+        f"        }}\n        return jml$ok;\n    }}\n")))
+    evaluated = top.keep(f"{name}({objects}, {values}{''.join(', ' + t for t, _ in passed)})")
+    return [objects, values, evaluated]
 
 
 def static_roots(program: Program | None, cls: ClassInfo | None) -> list[str]:

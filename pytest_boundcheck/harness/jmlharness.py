@@ -124,7 +124,8 @@ class _Writer:
         if self.instance:
             self.names["this"] = (SELF, java_name(cls))
             self.types["this"] = cls
-        self.lowering = Lowering(cls, dict(self.names), types=dict(self.types), program=program)
+        self.lowering = Lowering(cls, dict(self.names), types=dict(self.types), program=program,
+                                 before=dict(self.names))
         self.lines: list[str] = []
         self.conditions = 0  # the locals ``evaluated`` made
         self.frame_said = ""  # what a frame violation names; "" where none is checked
@@ -134,7 +135,8 @@ class _Writer:
         with these names and types, sharing the harness's helpers."""
         olds = self.lowering.olds if cls is None else []
         return Lowering(cls or self.cls, dict(names), olds, self.lowering.helpers,
-                        types=dict(types), program=self.program)
+                        types=dict(types), program=self.program,
+                        before=self.lowering.before if cls is None else None)
 
     def where(self, node: j.Node) -> str:
         return f"{self.file}:{node.line}:{node.column}"

@@ -146,3 +146,28 @@ def test_the_static_reference_fields_in_scope_are_roots_of_a_quantifier_over_obj
 """)["m()"].source
     assert ("for (Object jml$o0 : boundcheck.jml.Heap.objects(C.Node.class, C.first)) "
             "if (jml$o0 != null)") in got
+
+
+def test_old_of_an_object_quantifiers_variable_is_looked_up_in_a_table_made_before_the_call():
+    check = checks(NODE + """
+    //@ ensures (\\forall Node n; \\reach(head).has(n); n.value == \\old(n.value + x));
+    public void m(int x) { }
+
+    //@ ensures (\\forall Node n; \\reach(head).has(n); (\\forall Node k; \\reach(n).has(k); \\old(n.value + k.value) > 0));
+    public void two() { }
+""")
+    assert check["two()"].unsupported == "\\old of a quantifier's variable (\\old((n.value + k.value)))"
+    text = lines(check["m(int)"])
+    call = text.index("self.m(x);")
+    assert text[call - 3:call] == [
+        "var jml$old0 = boundcheck.jml.Heap.objects(C.Node.class, self);",
+        "var jml$old1 = new int[jml$old0.length];",
+        "var jml$old2 = jml$pre0(jml$old0, jml$old1, x, self);"]
+    source = check["m(int)"].source
+    assert ("            C.Node n = (C.Node) jml$a[jml$k];\n"
+            "            try { jml$v[jml$k] = (n.value + jml$p0); jml$ok[jml$k] = true; } "
+            "catch (RuntimeException jml$x) { }\n") in source
+    assert ("if (!jml$ok[jml$k]) throw new IllegalStateException(\"its value before the call threw\");\n"
+            "            return jml$v[jml$k];\n        }\n"
+            "        throw new IllegalStateException(\"no pre-state\");") in source
+    assert "!(n.value == jml$pre0$at(jml$h0, jml$h1, jml$h2, n))" in source

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import textwrap
 
-from jml_gap_sources import REGISTRY  # tests/ is on sys.path (its conftest.py)
+from jml_gap_sources import (  # tests/ is on sys.path (its conftest.py)
+    OLD_OF_EACH,
+    REGISTRY,
+)
 
 
 def _write(plugin, name: str, source: str) -> None:
@@ -20,5 +23,27 @@ def test_a_quantifier_over_objects_ranges_over_what_the_static_fields_reach(plug
     result.stdout.fnmatch_lines(["PASSED src/p/Registry.java::p.Registry::add(int)"],
                                 consecutive=False)
     result.stdout.fnmatch_lines([
-        "*confirmed on the JVM (java *): java.lang.AssertionError: ensures at "
-        "Registry.java:17:9: (\\forall Node n; ; (n.value > 0))"])
+        ("*confirmed on the JVM (java *): java.lang.AssertionError: ensures at "
+        "Registry.java:17:9: (\\forall Node n; ; (n.value > 0))")])
+
+
+def test_old_of_a_quantifiers_variable_is_its_objects_value_before_the_call(plugin):
+    """Each node's own pre-state value: bumping every node passes, bumping the first
+    alone fails; a node the method made has no pre-state, so a clause asking it fails."""
+    _write(plugin, "Bump.java", OLD_OF_EACH)
+    result = plugin.runpytest("--boundcheck", "src", "--boundcheck-replay", "-rA")
+    result.assert_outcomes(passed=2, failed=2)
+    result.stdout.fnmatch_lines([
+        "PASSED src/p/Bump.java::p.Bump::bumpAll()",
+        "PASSED src/p/Bump.java::p.Bump::push()",
+        "FAILED src/p/Bump.java::p.Bump::bumpFirst() - *",
+        "FAILED src/p/Bump.java::p.Bump::pushAsked() - *"])
+    result.stdout.fnmatch_lines([
+        "    Node#1.value: 0 -> 1",
+        ("violated: ensures at Bump.java:20:9: (\\forall Node n; \\reach(head).has(n); "
+        "(n.value == (\\old(n.value) + 1)))"),
+        "*confirmed on the JVM (java *): java.lang.AssertionError: ensures at Bump.java:20:9: *"],
+        consecutive=False)
+    result.stdout.fnmatch_lines([
+        ("*confirmed on the JVM (java *): java.lang.AssertionError: ensures at Bump.java:34:9: "
+        "(\\forall Node n; \\reach(head).has(n); (n.next == \\old(n.next)))")])
