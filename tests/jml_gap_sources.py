@@ -64,3 +64,33 @@ OLD_OF_EACH = """
         }
     }
     """
+
+REACHED_NON_NULL = """
+    package p;
+
+    public class Ring {
+        static class Node {
+            String label;
+            /*@ nullable @*/ Node next;
+            Node(String label) { this.label = label; }
+        }
+
+        private /*@ nullable @*/ Node head;
+
+        public void relabel(String label) {
+            if (head != null) {
+                head.label = label;
+            }
+        }
+
+        public void unlabel() {
+            if (head != null) {
+                head.label = null;
+            }
+        }
+
+        //@ requires head != null;
+        //@ ensures \\result != null;
+        public String firstLabel() { return head.label; }
+    }
+    """

@@ -17,7 +17,7 @@ from pathlib import Path
 from pytest_boundcheck.frontend import javaast as ast
 from pytest_boundcheck.frontend import jmlast as j
 from pytest_boundcheck.frontend.classtable import Program
-from pytest_boundcheck.frontend.jmlnull import mark_non_null, non_null_fields, non_null_result
+from pytest_boundcheck.frontend.jmlnull import mark_non_null, non_null_result
 from pytest_boundcheck.frontend.parse import parse_source
 from pytest_boundcheck.frontend.types import ClassInfo, MethodInfo, PrimType, type_name
 from pytest_boundcheck.harness import jmlbody
@@ -29,6 +29,7 @@ from pytest_boundcheck.harness.jmlharness import (
     NonNull,
     invariant_method,
     lower,
+    non_null_declared,
     reachable_classes,
 )
 
@@ -115,12 +116,11 @@ def _instance_invariants(program: Program, by_path: dict[str, j.JmlFile]) -> Inv
 
 
 def _holders(program: Program, cls: ClassInfo, own: tuple, invariants: Invariants) -> list[str]:
-    """The classes whose instance invariants a method of ``cls`` must keep: its own, and
-    those of the objects its fields may lead to."""
-    reached = reachable_classes(program, [f.type for f in cls.instance_fields()]) \
-        if invariants else []
+    """The classes whose instance invariants or non-null fields a method of ``cls`` must
+    keep: its own, and those of the objects its fields may lead to."""
+    reached = reachable_classes(program, [f.type for f in cls.instance_fields()])
     return list(dict.fromkeys(([cls.simple_name] if own else []) + [
-        c.simple_name for c in reached if c in invariants]))
+        c.simple_name for c in reached if c in invariants or non_null_declared(program, c)]))
 
 
 def _what_to_check(cls: ClassInfo, method: MethodInfo, spec: j.DeclSpec | None,
@@ -163,7 +163,7 @@ def _class_checks(program: Program, cls: ClassInfo, file: j.JmlFile,
     invariants = tuple(c for c in (class_spec.clauses if class_spec else ())
                        if isinstance(c, j.InvariantClause))
     class_errors = class_spec.errors if class_spec else ()
-    fields = _non_null_fields(cls) if cls in program.nullness_declared else ()
+    fields = non_null_declared(program, cls)
     instance_invariants = tuple(i for i in invariants if not i.static)
     statics = tuple(i for i in invariants if i.static)
     if instance_invariants and not class_errors:
@@ -241,16 +241,6 @@ def _not_lowered(class_spec: j.DeclSpec | None, spec: j.DeclSpec | None,
         if not modifier.supported:
             return f"the modifier {modifier.name} at {where}:{modifier.line}:{modifier.column}"
     return ""
-
-
-def _non_null_fields(cls: ClassInfo) -> tuple[tuple[str, str], ...]:
-    """The non-null fields of ``cls``'s objects (``jmlnull.non_null_fields``), each with
-    where it is declared (file:line:col), for a violation to name."""
-    found = []
-    for fld in non_null_fields(cls):
-        decl = next(f for f in fld.owner.decl.fields if f.name == fld.name)
-        found.append((fld.name, f"{Path(fld.owner.path).name}:{decl.line}:{decl.column}"))
-    return tuple(found)
 
 
 def jml_domains(program: Program, check: JmlCheck, cls: ClassInfo,

@@ -33,7 +33,8 @@ file:line:col.
 
 JML's non-null default (``NonNull``) adds to the invariants: each non-null field of
 ``self`` is assumed to hold an object before the call and asserted to after it, as an
-invariant is, and a non-null result is asserted not to be null. A ``static invariant``
+invariant is, and so is each non-null field of the reachable objects, by a helper per
+field as per invariant clause; a non-null result is asserted not to be null. A ``static invariant``
 is asserted before the call and after it, of static methods too.
 """
 from __future__ import annotations
@@ -44,6 +45,7 @@ from pathlib import Path
 
 from pytest_boundcheck.frontend import jmlast as j
 from pytest_boundcheck.frontend.classtable import Program
+from pytest_boundcheck.frontend.jmlnull import non_null_fields
 from pytest_boundcheck.frontend.jmlprint import show, show_type
 from pytest_boundcheck.frontend.types import (
     ENCLOSING_FIELD,
@@ -173,7 +175,7 @@ class _Writer:
                           "// invariant assumed")
             for name, _ in self.non_null.fields:
                 self.emit(f"if ({SELF}.{name} == null) return;  // non_null field assumed")
-        for helper, _, _ in self.reachable_invariants(self.roots(after=False)):
+        for helper, _ in self.reachable_invariants(self.roots(after=False)):
             self.emit(f"if (!{helper}) return;  // invariant of the reachable objects assumed")
         for inv in self.statics:
             self.check(pre.expr(inv.expr), f"static invariant at {self.where(inv)} does not hold "
@@ -309,10 +311,8 @@ class _Writer:
             said = (f"the non_null field {name} (declared at {declared}) is null {when} "
                     "(JML's default; declare it nullable if it may be)")
             self.emit(f"assert {SELF}.{name} != null : {java_string(said)};", depth)
-        for helper, owner, inv in self.reachable_invariants(self.roots(after=True)):
-            said = (f"invariant at {Path(owner.path).name}:{inv.line}:{inv.column} does not "
-                    f"hold of a reachable {owner.simple_name} {when}: {show(inv.expr)}")
-            self.emit(f"assert {helper} : {java_string(said)};", depth)
+        for helper, said in self.reachable_invariants(self.roots(after=True)):
+            self.emit(f"assert {helper} : {java_string(said.format(when=when))};", depth)
 
     def of_self(self) -> Lowering:
         """A lowering of the checked class's invariants of ``self``: ``this`` is the only
@@ -334,31 +334,36 @@ class _Writer:
                           self.method.return_type))
         return found
 
-    def reachable_invariants(self, roots) -> list[tuple[str, ClassInfo, j.InvariantClause]]:
-        """For each invariant clause of a class whose objects the roots may reach: a call
-        of a helper that is true when it holds of each such object (``self`` aside, whose
-        invariants are the checked class's own clauses, so that its class counts only if
-        its fields may lead to another of its objects), the class and the clause."""
+    def reachable_invariants(self, roots) -> list[tuple[str, str]]:
+        """For each invariant clause and each non-null field of a class whose objects the
+        roots may reach: a call of a helper that is true when it holds of each such
+        object (``self`` aside, whose invariants and fields are the checked class's own,
+        so that its class counts only if its fields may lead to another of its objects),
+        and what a violation says, with ``{when}`` to fill in."""
         found = []
         others = [c for text, _, c in roots if text != SELF]
         fields = [f.type for text, _, c in roots if text == SELF for f in c.instance_fields()]
         for owner in reachable_classes(self.program, others + fields):
-            if owner not in self.all_invariants:
-                continue
-            clauses = self.all_invariants[owner]
+            this = f"(({java_name(owner)}) jml$o)"
+            clauses = self.all_invariants.get(owner, ())
             if clauses is None:
                 raise NotLowered(f"the invariants of {owner.simple_name}, which have errors")
             for inv in clauses:
-                found.append((self.invariant_helper(owner, inv, roots), owner, inv))
+                clause = self.scope({"this": (this, java_name(owner))}, {"this": owner}, owner)
+                found.append((self.object_helper(owner, clause.expr(inv.expr), roots), (
+                    f"invariant at {Path(owner.path).name}:{inv.line}:{inv.column} does not "
+                    f"hold of a reachable {owner.simple_name} {{when}}: {show(inv.expr)}")))
+            for name, declared in non_null_declared(self.program, owner):
+                found.append((self.object_helper(owner, f"{this}.{name} != null", roots), (
+                    f"the non_null field {name} (declared at {declared}) of a reachable "
+                    f"{owner.simple_name} is null {{when}} (JML's default; declare it "
+                    "nullable if it may be)")))
         return found
 
-    def invariant_helper(self, owner: ClassInfo, inv: j.InvariantClause, roots) -> str:
+    def object_helper(self, owner: ClassInfo, condition: str, roots) -> str:
         """A helper looping over ``owner``'s objects reachable from the roots (passed to
-        it), false if ``inv`` fails of one of them; its call."""
+        it), each ``jml$o``, false if ``condition`` fails of one of them; its call."""
         name = f"jml$inv{len(self.lowering.helpers)}"
-        this = f"(({java_name(owner)}) jml$o)"
-        clause = self.scope({"this": (this, java_name(owner))}, {"this": owner}, owner)
-        condition = clause.expr(inv.expr)
         params = ", ".join(f"{typ} {text}" for text, typ, _ in roots)
         passed = ", ".join(text for text, _, _ in roots)
         skip = f" || jml$o == {SELF}" if any(text == SELF for text, _, _ in roots) else ""
@@ -371,6 +376,18 @@ class _Writer:
             f"            if (!holds) return false;\n"
             f"        }}\n        return true;\n    }}\n")))
         return f"{name}({passed})"
+
+
+def non_null_declared(program: Program, cls: ClassInfo) -> tuple[tuple[str, str], ...]:
+    """The non-null fields of ``cls``'s objects in a file with JML (``jmlnull``), each
+    with where it is declared (file:line:col), for a violation to name."""
+    if cls not in program.nullness_declared:
+        return ()
+    found = []
+    for fld in non_null_fields(cls):
+        decl = next(f for f in fld.owner.decl.fields if f.name == fld.name)
+        found.append((fld.name, f"{Path(fld.owner.path).name}:{decl.line}:{decl.column}"))
+    return tuple(found)
 
 
 def reachable_classes(program: Program, starts: list[ClassInfo]) -> list[ClassInfo]:

@@ -12,7 +12,7 @@ from pytest_boundcheck.frontend.classtable import Program
 from pytest_boundcheck.frontend.parse import parse_source
 from pytest_boundcheck.harness.jmlharness import reachable_classes
 
-NODE = "    static class Node { int value; Node next; }\n    private Node head;\n"
+NODE = "    static class Node { int value; /*@ nullable @*/ Node next; }\n    private Node head;\n"
 
 
 def test_reach_has_asks_the_runtime_with_the_type_and_the_field_given():
@@ -57,7 +57,7 @@ def test_each_aggregate_folds_into_an_accumulator_of_its_type_starting_at_its_em
             "if (jml$v > jml$acc) jml$acc = jml$v; } }") in got
 
 
-def test_the_invariants_of_reachable_objects_are_assumed_before_and_asserted_after():
+def test_the_invariants_and_non_null_fields_of_reachable_objects_are_assumed_and_asserted():
     got = checks("""
     static class Node {
         int value; Node next;
@@ -68,8 +68,14 @@ def test_the_invariants_of_reachable_objects_are_assumed_before_and_asserted_aft
 """)["m(C.Node)"]
     text = lines(got)
     assert "if (!jml$inv0(self, extra)) return;  // invariant of the reachable objects assumed" in text
-    assert ('assert jml$inv2(self, extra) : "invariant at C.java:10:13 does not hold of a '
+    assert "if (!jml$inv1(self, extra)) return;  // invariant of the reachable objects assumed" in text
+    assert ('assert jml$inv4(self, extra) : "invariant at C.java:10:13 does not hold of a '
             'reachable C.Node on return: (value >= 0)";') in text
+    assert ('assert jml$inv5(self, extra) : "the non_null field next (declared at C.java:9:25) '
+            'of a reachable C.Node is null on return (JML\'s default; declare it nullable if it '
+            'may be)";') in text
+    assert ("try { holds = ((C.Node) jml$o).next != null; } catch (RuntimeException jml$x) "
+            "{ holds = false; }") in text
     assert "static void check(C self, C.Node extra) throws Exception {" in text
     assert "private static boolean jml$inv0(C self, C.Node extra) {" in text
     assert ("for (Object jml$o : boundcheck.jml.Heap.objects(C.Node.class, self, extra)) {"

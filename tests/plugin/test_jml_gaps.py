@@ -6,6 +6,7 @@ import textwrap
 
 from jml_gap_sources import (  # tests/ is on sys.path (its conftest.py)
     OLD_OF_EACH,
+    REACHED_NON_NULL,
     REGISTRY,
 )
 
@@ -47,3 +48,23 @@ def test_old_of_a_quantifiers_variable_is_its_objects_value_before_the_call(plug
     result.stdout.fnmatch_lines([
         ("*confirmed on the JVM (java *): java.lang.AssertionError: ensures at Bump.java:34:9: "
         "(\\forall Node n; \\reach(head).has(n); (n.next == \\old(n.next)))")])
+
+
+def test_the_non_null_fields_of_reachable_objects_are_assumed_before_and_kept_after(plugin):
+    """A node's non-null label holds before the call (firstLabel may return it) and must
+    after it: a list's method that nulls it fails, though the list itself has no
+    invariant and no non-null field."""
+    _write(plugin, "Ring.java", REACHED_NON_NULL)
+    result = plugin.runpytest("--boundcheck", "src", "--boundcheck-replay", "-rA")
+    result.assert_outcomes(passed=4, failed=1)
+    result.stdout.fnmatch_lines([
+        "PASSED src/p/Ring.java::p.Ring::Ring()",
+        "PASSED src/p/Ring.java::p.Ring::relabel(String)",
+        "PASSED src/p/Ring.java::p.Ring::firstLabel()",
+        "PASSED src/p/Ring.java::p.Ring.Node::Node(String)",
+        "FAILED src/p/Ring.java::p.Ring::unlabel() - the invariants of Ring.Node, kept*"])
+    said = ("the non_null field label (declared at Ring.java:6:16) of a reachable Ring.Node "
+            "is null on return (JML's default; declare it nullable if it may be)")
+    result.stdout.fnmatch_lines([
+        "    Node#1.label: * -> null", f"violated: {said}",
+        f"confirmed on the JVM (java *): java.lang.AssertionError: {said}"], consecutive=False)
