@@ -302,7 +302,7 @@ class Run:
             text += "\nreproducers: " + ", ".join(str(p) for p in written)
         if not self.replay:
             return text, False
-        unreplayed = not_replayed(self.project.program, found.message) \
+        unreplayed = not_replayed(self.project.program, found.message, cls.path) \
             if contract.family == "jml" else ""
         if unreplayed:
             return f"{text}\nnot replayed: {unreplayed}", False

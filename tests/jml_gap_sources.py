@@ -94,3 +94,46 @@ REACHED_NON_NULL = """
         public String firstLabel() { return head.label; }
     }
     """
+
+REPLAYED_STATEMENTS = """
+    package p;
+
+    public class Tally {
+        private int count;
+
+        public void add(int[] xs) {
+            //@ assume xs.length <= 3;
+            for (int x : xs) {
+                count += x;
+            }
+            //@ assert count >= \\old(count);
+        }
+
+        public int positives(int[] xs) {
+            int k = 0;
+            //@ loop_invariant k <= 1;
+            for (int x : xs) {
+                if (x > 0) k++;
+            }
+            return k;
+        }
+
+        public int firstBig(int[] xs) {
+            int seen = 0;
+            //@ loop_invariant seen < 2;
+            for (int x : xs) {
+                seen++;
+                if (x > 100) break;
+            }
+            return seen;
+        }
+    }
+
+    class Helper {
+        static int twice(int x) {
+            int y = x * 2;
+            //@ assert y != 6;
+            return y;
+        }
+    }
+    """

@@ -80,13 +80,15 @@ class BodyStatements:
     olds: dict[tuple[str, int, int], tuple[OldValue, ...]] = field(default_factory=dict)
     # for replay (``jmlreplay``), by file: the Java each statement the JVM runs becomes,
     # at the (line, column) of the statement it stands before (or of the brace ending its
-    # block); each loop clause's check (loop_invariant or decreases, Java), at its loop's
-    # position; the classes of their methods,
-    # nested; and which clauses they are ("assert at F:l:c")
+    # block), with the locals the ``\old`` values are kept in at the first statement of
+    # their method; each loop clause's check (loop_invariant or decreases, Java), at its
+    # loop's position; the classes of their methods, each to nest in the top-level class
+    # declared on the line given; and which clauses they are ("assert at F:l:c"), each
+    # with why it does not run ("" where it does)
     java: dict[str, list[tuple[int, int, str]]] = field(default_factory=dict)
     loop_java: dict[str, list[tuple[int, int, str, str]]] = field(default_factory=dict)
-    nested: dict[str, list[str]] = field(default_factory=dict)
-    replayed: set[str] = field(default_factory=set)
+    nested: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+    replayed: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 def table(program: Program) -> BodyStatements:
@@ -144,8 +146,10 @@ def add_class(program: Program, cls: ClassInfo, file: j.JmlFile,
                                 for o in olds)
     found.java.setdefault(cls.path, []).extend(writer.java)
     found.loop_java.setdefault(cls.path, []).extend(writer.loop_java)
-    found.nested.setdefault(cls.path, []).append(writer.nested())
-    found.replayed.update(writer.replayed)
+    top = cls.simple_name.split(".")[0]
+    decl = next(t for t in cls.unit.types if t.name == top)
+    found.nested.setdefault(cls.path, []).append((decl.line, writer.nested()))
+    found.replayed.setdefault(cls.path, {}).update(writer.replayed)
     return reasons
 
 
@@ -163,7 +167,7 @@ class _ClassWriter:
         self.olds: dict[tuple[str, int, int], list[OldValue]] = {}
         self.java: list[tuple[int, int, str]] = []  # for replay (``jmlreplay``)
         self.loop_java: list[tuple[int, int, str, str]] = []
-        self.replayed: set[str] = set()
+        self.replayed: dict[str, str] = {}
 
     def where(self, node) -> str:
         return f"{self.file}:{node.line}:{node.column}"
@@ -176,6 +180,7 @@ class _ClassWriter:
         olds: list[tuple[str, str]] = []  # (local, Java expression): Lowering's
         olds_types: list[str] = []
         index = len(self.methods)
+        replayed_from = len(self.java)
         pending = []
         for spec in specs:
             for clause in spec.clauses:
@@ -208,13 +213,16 @@ class _ClassWriter:
             self.clauses.append((where, key, BodyClause(clause.kind, said, clause.line,
                                                         clause.column, name, tuple(args))))
             call = f"{self.name}.{name}({', '.join(args)})"
-            if old_range:
-                continue
             if where != "loops":
                 self.replayable(spec, clause, call, said)
-            elif _replayable_loop(scopes.loops[key[1:]][1], key[1:] in scopes.before):
-                self.replayable_loop(spec, clause, key[1:], call, said)
+            else:
+                why = _unreplayable_loop(scopes.loops[key[1:]][1], key[1:] in scopes.before)
+                if why:
+                    self.replayed[f"{clause.kind} at {self.where(clause)}"] = why
+                else:
+                    self.replayable_loop(spec, clause, key[1:], call, said)
         self.old_methods(method, index, olds, olds_types, bool(this))
+        self.replayable_olds(method, index, olds, olds_types, replayed_from)
 
     def old_methods(self, method: MethodInfo, index: int, olds: list[tuple[str, str]],
                     types: list[str], instance: bool) -> None:
@@ -236,6 +244,27 @@ class _ClassWriter:
                 f"        try {{ {typ} jml$v = {value}; return true; }} "
                 f"catch (RuntimeException jml$x) {{ return false; }}\n    }}\n")
             self.olds.setdefault(key, []).append(OldValue(local, name, f"{name}$ok", args))
+
+    def replayable_olds(self, method: MethodInfo, index: int, olds: list[tuple[str, str]],
+                        types: list[str], replayed_from: int) -> None:
+        """For replay, the locals the clauses' calls pass as ``\\old`` values, set as the
+        engine sets them when the method begins: before its first statement (after a
+        ``super(...)`` or ``this(...)``), or where its statements stand if it has no
+        other (``self.java`` from ``replayed_from``: all at the end of its body)."""
+        if not olds:
+            return
+        first = next((s for s in method.decl.body.stmts if not isinstance(s, ast.CtorCall)),
+                     None)
+        places = [(first.line, first.column)] if first is not None else sorted(
+            (line, column) for line, column, _ in self.java[replayed_from:])
+        if not places:
+            return
+        args = ", ".join((["this"] if not method.static else [])
+                         + [p.name for p in method.decl.params])
+        java = "".join(f"{typ} {local} = {self.name}.m{index}$old{k}({args}); "
+                       f"boolean {local}$ok = {self.name}.m{index}$old{k}$ok({args}); "
+                       for k, ((local, _), typ) in enumerate(zip(olds, types)))
+        self.java.append((*places[0], java))
 
     def place(self, spec: j.StmtSpec, clause: j.Clause, scopes: _Scopes):
         """Where ``clause`` runs: ("before" | "after" | "loops", the statement's (line,
@@ -269,7 +298,7 @@ class _ClassWriter:
             java = (f"if (!{call}) throw new IllegalStateException("
                     f"{java_string(said + ' is false on the JVM')}); ")
         self.java.append((spec.line, spec.column, java))
-        self.replayed.add(f"{clause.kind} at {self.where(clause)}")
+        self.replayed[f"{clause.kind} at {self.where(clause)}"] = ""
 
     def replayable_loop(self, spec: j.StmtSpec, clause: j.Clause, loop: tuple[int, int],
                         call: str, said: str) -> None:
@@ -283,7 +312,7 @@ class _ClassWriter:
             self.java.append((spec.line, spec.column, f"long[] {kept} = {{-1L}}; "))
             check = f"{self.name}.decreased({kept}, {call}, {java_string(said)})"
         self.loop_java.append((*loop, clause.kind, check))
-        self.replayed.add(f"{clause.kind} at {self.where(clause)}")
+        self.replayed[f"{clause.kind} at {self.where(clause)}"] = ""
 
     def unsupported(self, method: MethodInfo, specs: list[j.StmtSpec], reason: str) -> None:
         """Every place of ``method``'s statements ends the path as unsupported, so that a
@@ -326,12 +355,42 @@ _LOOP_CHECKS = """\
 """
 
 
-def _replayable_loop(loop: ast.Stmt, in_block: bool) -> bool:
-    """Whether a replay can check a loop's clauses in its condition: a ``while``, a
-    ``for`` with a condition, a ``do`` whose body is a block (checked there, at each
-    iteration's start), each in a block (where a ``decreases`` declares what it keeps)."""
-    return isinstance(loop, ast.Loop) and loop.cond is not None and in_block and (
-        loop.test_first or isinstance(loop.body, ast.Block))
+def _unreplayable_loop(loop: ast.Stmt, in_block: bool) -> str:
+    """Why a replay cannot check a loop's clauses, "" where it can: in its condition, of
+    a ``while``, a ``for`` with a condition, a ``do`` whose body is a block (checked
+    there, at each iteration's start), each in a block (where a ``decreases`` declares
+    what it keeps); of an enhanced ``for`` in a block, at the start of its body and, for
+    the test that ends it, after it, which is where its last test ran unless a ``break``
+    leaves it."""
+    if not in_block:
+        return "its loop does not stand in a block"
+    if isinstance(loop, ast.ForEach):
+        return "a break leaves its loop" if _breaks_out(loop.body, loop.label, False) else ""
+    if loop.cond is None:
+        return "its for loop has no condition"
+    return "" if loop.test_first or isinstance(loop.body, ast.Block) else \
+        "its do loop's body is not a block"
+
+
+def _breaks_out(stmt, label: str | None, nested: bool) -> bool:
+    """Does a ``break`` in ``stmt`` leave the loop whose body it is (one without a label
+    outside the loops and switches ``stmt`` nests, ``nested``; one naming ``label``)?"""
+    if isinstance(stmt, ast.Break):
+        return stmt.label is None and not nested or stmt.label is not None and stmt.label == label
+    if isinstance(stmt, ast.SwitchCase):
+        return any(_breaks_out(s, label, True) for s in stmt.body)
+    if isinstance(stmt, ast.Catch):
+        return _breaks_out(stmt.body, label, nested)
+    if not isinstance(stmt, ast.Stmt):
+        return False
+    inner = nested or isinstance(stmt, (ast.Loop, ast.ForEach, ast.Switch))
+    for name in stmt.__dataclass_fields__:
+        part = getattr(stmt, name)
+        for child in part if isinstance(part, tuple) else (part,):
+            if isinstance(child, (ast.Stmt, ast.SwitchCase, ast.Catch)) \
+                    and _breaks_out(child, label, inner):
+                return True
+    return False
 
 
 def _clause_method(name: str, kind: str, params: str, text: str, olds: list[str]) -> str:

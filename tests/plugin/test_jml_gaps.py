@@ -8,6 +8,7 @@ from jml_gap_sources import (  # tests/ is on sys.path (its conftest.py)
     OLD_OF_EACH,
     REACHED_NON_NULL,
     REGISTRY,
+    REPLAYED_STATEMENTS,
 )
 
 
@@ -68,3 +69,20 @@ def test_the_non_null_fields_of_reachable_objects_are_assumed_before_and_kept_af
     result.stdout.fnmatch_lines([
         "    Node#1.label: * -> null", f"violated: {said}",
         f"confirmed on the JVM (java *): java.lang.AssertionError: {said}"], consecutive=False)
+
+
+def test_body_statements_with_old_in_an_enhanced_for_and_in_a_second_class_replay(plugin):
+    """Each violation is confirmed on the JVM, but an enhanced for's invariant where a
+    break leaves the loop, which says why it is not replayed: no ERROR."""
+    _write(plugin, "Tally.java", REPLAYED_STATEMENTS)
+    result = plugin.runpytest("--boundcheck", "src", "--boundcheck-replay", "-rA")
+    result.assert_outcomes(failed=4)
+    result.stdout.fnmatch_lines([
+        ("confirmed on the JVM (java *): java.lang.AssertionError: assert at Tally.java:12:13: "
+        "(count >= \\old(count))"),
+        ("confirmed on the JVM (java *): java.lang.AssertionError: loop_invariant at "
+        "Tally.java:17:13: (k <= 1)"),
+        ("not replayed: the JML statement loop_invariant at Tally.java:26:13 does not run on "
+        "the JVM: a break leaves its loop"),
+        ("confirmed on the JVM (java *): java.lang.AssertionError: assert at Tally.java:38:13: "
+        "(y != 6)")])

@@ -238,8 +238,8 @@ def test_violated_body_asserts_and_loop_invariants_replay_on_the_jvm(plugin):
          "Loops.java:42:13: (i != 3)"),
         ("confirmed on the JVM (java *): java.lang.AssertionError: decreases at "
          "Loops.java:51:13: (i - 1)"),
-        ("not replayed: the JML statement assert at Olds.java:7:13 does not run on the JVM "
-         "yet (a clause with \\old, an enhanced for's, or a statement of another file)")])
+        ("confirmed on the JVM (java *): java.lang.AssertionError: assert at Olds.java:7:13: "
+         "(v == \\old(v))")])
 
 
 COUNTER = """\
