@@ -137,3 +137,35 @@ REPLAYED_STATEMENTS = """
         }
     }
     """
+
+OLD_ELEMENTS = """
+    package p;
+
+    public class Arr {
+        //@ requires a.length <= 3;
+        //@ ensures (\\forall int i; 0 <= i && i < a.length; a[i] == \\old(a[i]) + 1);
+        public static void incAll(int[] a) {
+            for (int k = 0; k < a.length; k++) {
+                a[k]++;
+            }
+        }
+
+        //@ requires a.length <= 3;
+        //@ ensures (\\forall int i; 0 <= i && i < a.length; a[i] == \\old(a[i]) + 1);
+        public static void incButLast(int[] a) {
+            for (int k = 0; k + 1 < a.length; k++) {
+                a[k]++;
+            }
+        }
+
+        //@ requires 0 <= n && n <= a.length && a.length <= 3;
+        //@ ensures (\\forall int i; 0 <= i && i < n; a[n - 1 - i] == \\old(a[i]));
+        public static void reverse(int[] a, int n) {
+            for (int k = 0; k < n / 2; k++) {
+                int t = a[k];
+                a[k] = a[n - 1 - k];
+                a[n - 1 - k] = t;
+            }
+        }
+    }
+    """

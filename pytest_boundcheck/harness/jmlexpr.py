@@ -141,12 +141,34 @@ class Lowering:
         """``\\old(e)`` in a quantifier: where ``e`` names none of its variables, the
         value kept before the call; else its value for each object (``old_per_object``)."""
         mentioned = [name for name in self.bound if _mentions(node.expr, name)]
+        if mentioned and isinstance(node.expr, j.Index) \
+                and not any(_mentions(node.expr.array, name) for name in mentioned):
+            return self.old_element(node.expr)
         if mentioned:
             return self.old_per_object(node, mentioned)
         typed = self.typed(node.expr)
         if not isinstance(typed, (PrimType, ClassInfo)):
             raise NotLowered(f"\\old in a quantifier, of a value whose type is not known ({show(node)})")
         return self.kept((_java_type(typed),), lambda top: [top.old(node)])[0]
+
+    def old_element(self, node: j.Index) -> str:
+        """``\\old(a[e])`` where ``e`` names a quantifier's variable (``\\old(a[i])`` in
+        ``(\\forall int i; ...)``): an element of a copy of the array ``a`` held before
+        the call, ``e`` read after it, which is the same where ``e`` reads nothing the call
+        may change (the quantifiers' variables, the method's parameters, literals); a null
+        array's copy is null, so that the clause does not hold, as one that throws."""
+        top = self
+        while top.parent is not None:
+            top = top.parent
+        typed = self.typed(node.array)
+        unchanged = self.bound | {n for n in (top.before or {}) if n != "this"}
+        if not isinstance(typed, ClassInfo) or typed.element is None \
+                or not _reads_only(node.index, unchanged):
+            raise NotLowered(f"\\old of a quantifier's variable (\\old({show(node)}))")
+        array = _java_type(typed)
+        copy = self.kept((array,), lambda top: [top.keep(
+            f"{_array_copy(top, array)}({top.pre_state(node.array)})")])[0]
+        return f"{copy}[{self.expr(node.index)}]"
 
     def typed(self, node: j.Node):
         return (expression_type(self.program, self.cls, self.types, node)
@@ -393,6 +415,37 @@ def _domains(node: j.Quantified, inner: Lowering, roots: list[str]) -> tuple[str
                         f"{{ {name} {var.name} = ({name}) {candidate}; ")
             closing += " }"
     return opening, closing, conjuncts
+
+
+def _array_copy(top: Lowering, array: str) -> str:
+    """The helper copying an array of type ``array`` (null where it is null), added to
+    ``top``'s once: a loop, unrolled within the bounds as any other, rather than
+    ``clone()``, which a counterexample would show among the calls made."""
+    name = "jml$copy" + "".join(c if c.isalnum() else "$" for c in array)
+    if not any(h.name == name for h in top.helpers):
+        element = array[:-2]
+        new = f"new {element.partition('[')[0]}[jml$a.length]{element[len(element.partition('[')[0]):]}"
+        top.helpers.append(Helper(name, (
+            f"    private static {array} {name}({array} jml$a) {{\n"
+            f"        if (jml$a == null) return null;\n"
+            f"        {array} jml$c = {new};\n"
+            f"        for (int jml$k = 0; jml$k < jml$a.length; jml$k++) jml$c[jml$k] = jml$a[jml$k];\n"
+            f"        return jml$c;\n    }}\n")))
+    return name
+
+
+def _reads_only(node: j.Node, names: set[str]) -> bool:
+    """Is ``node`` made of literals and the ``names`` with operators alone (no field, no
+    call, no array element: nothing a call may change)?"""
+    if isinstance(node, j.Literal):
+        return True
+    if isinstance(node, j.Ident):
+        return node.name in names
+    if isinstance(node, j.Unary):
+        return _reads_only(node.operand, names)
+    if isinstance(node, j.Binary):
+        return _reads_only(node.left, names) and _reads_only(node.right, names)
+    return False
 
 
 def _pre_state_table(top: Lowering, expr: j.Node, var: str, owner: ClassInfo, stored: str,

@@ -90,8 +90,8 @@ def test_the_exceptions_some_case_allows_are_caught_and_each_case_asks_its_own()
      "\\forall over double (only over integral ranges and objects)"),
     ("(\\forall int i; i < 3; i != n)", ("\\forall whose range does not bound i from below "
                                           "and above ((i < 3))")),
-    ("(\\forall int i; 0 <= i && i < 3; \\old(a[i]) == a[i])",
-     "\\old of a quantifier's variable (\\old(a[i]))"),
+    ("(\\forall int i; 0 <= i && i < 3; \\old(a[a[i]]) == a[i])",
+     "\\old of a quantifier's variable (\\old(a[a[i]]))"),
 ])
 def test_a_construct_without_a_java_form_is_unsupported_naming_it(ensures, construct):
     check = checks(f"    //@ ensures {ensures};\n    public int m() {{ return 0; }}")["m()"]

@@ -177,3 +177,22 @@ def test_old_of_an_object_quantifiers_variable_is_looked_up_in_a_table_made_befo
             "            return jml$v[jml$k];\n        }\n"
             "        throw new IllegalStateException(\"no pre-state\");") in source
     assert "!(n.value == jml$pre0$at(jml$h0, jml$h1, jml$h2, n))" in source
+
+
+def test_old_of_an_array_element_a_quantifier_indexes_reads_a_copy_of_the_array_kept_before():
+    check = checks(NODE + """
+    //@ ensures (\\forall int i; 0 <= i && i < a.length; a[i] == \\old(a[i + x]));
+    public void m(int x) { }
+
+    //@ ensures (\\forall int i; 0 <= i && i < a.length; a[i] == \\old(a[i + n]));
+    public void field() { }
+""")
+    assert check["field()"].unsupported == "\\old of a quantifier's variable (\\old(a[(i + n)]))"
+    text = lines(check["m(int)"])
+    assert "var jml$old0 = jml$copyint$$(self.a);" in text
+    assert ("    private static int[] jml$copyint$$(int[] jml$a) {\n"
+            "        if (jml$a == null) return null;\n"
+            "        int[] jml$c = new int[jml$a.length];\n") in check["m(int)"].source
+    assert "private static boolean jml$q1(int jml$p0, C jml$p1, int[] jml$h0) {" in text
+    assert ("for (int i = 0; i < jml$p1.a.length; i++) { if (true && !(jml$p1.a[i] == "
+            "jml$h0[(i + jml$p0)])) return false; }") in text

@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from jml_gap_sources import (  # tests/ is on sys.path (its conftest.py)
+    OLD_ELEMENTS,
     OLD_OF_EACH,
     REACHED_NON_NULL,
     REGISTRY,
@@ -86,3 +87,18 @@ def test_body_statements_with_old_in_an_enhanced_for_and_in_a_second_class_repla
         "the JVM: a break leaves its loop"),
         ("confirmed on the JVM (java *): java.lang.AssertionError: assert at Tally.java:38:13: "
         "(y != 6)")])
+
+
+def test_old_of_an_array_element_a_quantifier_indexes_is_the_element_before_the_call(plugin):
+    _write(plugin, "Arr.java", OLD_ELEMENTS)
+    result = plugin.runpytest("--boundcheck", "src", "--boundcheck-replay", "-rA")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines([
+        "PASSED src/p/Arr.java::p.Arr::incAll(int[])",
+        "PASSED src/p/Arr.java::p.Arr::reverse(int[],int)",
+        "FAILED src/p/Arr.java::p.Arr::incButLast(int[]) - *"])
+    result.stdout.fnmatch_lines([
+        "violated: ensures at Arr.java:14:9: (\\forall int i; ((0 <= i) && (i < a.length)); *",
+        "confirmed on the JVM (java *): java.lang.AssertionError: ensures at Arr.java:14:9: *"])
+    assert "violated: ensures at Arr.java:14:9: (\\forall int i; ((0 <= i) && (i < a.length)); " \
+           "(a[i] == (\\old(a[i]) + 1)))" in result.stdout.str()
