@@ -43,10 +43,10 @@ class Second {
 """
 
 
-def _copy() -> tuple[Program, str]:
-    program = Program([parse_source(SOURCE, "F.java")])
-    jmlchecks.jml_checks(program, check_files(program, [parse_jml(SOURCE, "F.java")]))
-    return program, replay_source(program, "F.java", SOURCE)
+def _copy(source: str = SOURCE) -> tuple[Program, str]:
+    program = Program([parse_source(source, "F.java")])
+    jmlchecks.jml_checks(program, check_files(program, [parse_jml(source, "F.java")]))
+    return program, replay_source(program, "F.java", source)
 
 
 def test_old_values_are_kept_before_the_first_statement_and_passed_to_the_clause():
@@ -56,6 +56,15 @@ def test_old_values_are_kept_before_the_first_statement_and_passed_to_the_clause
         "First$jmlbody.m0$old0$ok(this, xs); for (int x : xs) count += x;")
     assert lines[7] == ("    assert First$jmlbody.m0$c0(this, jml$old0, jml$old0$ok) : "
                         "\"assert at F.java:7:13: (count >= \\\\old(count))\"; }")
+
+
+def test_a_constructors_old_values_are_kept_after_its_super_call():
+    lines = _copy("package p;\n\nclass B { B(int n) { } }\n\nclass S extends B {\n"
+                  "    S(int n) {\n        super(n);\n        n++;\n"
+                  "        //@ assert n == \\old(n) + 1;\n    }\n}\n")[1].splitlines()
+    assert lines[7] == (
+        "        int jml$old0 = S$jmlbody.m0$old0(this, n); boolean jml$old0$ok = "
+        "S$jmlbody.m0$old0$ok(this, n); n++;")
 
 
 def test_an_enhanced_for_checks_its_invariant_at_each_iteration_and_after_it():
