@@ -3,9 +3,12 @@ as Java, the length bound, and skips for what is not modelled (their replay on t
 tests/plugin/test_replay.py)."""
 from __future__ import annotations
 
+from java_sources import SHADOW  # tests/ is on sys.path (its conftest.py)
+
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.engine.result import Verdict
 from pytest_boundcheck.report.text import message
+
 
 def test_equal_sets_iterated_in_two_orders_are_written_as_linked_hash_sets(java):
     found = java.sample("collections").result("Palette", "hashcode-consistent")
@@ -199,3 +202,18 @@ def test_a_set_compared_with_a_project_set_runs_that_sets_own_size_and_iterator(
     honest = MASKED.replace("return masking ? null : next;", "return next;")
     java.write("src/Masked.java", honest)
     assert java.result("Masked", "equals-symmetric").status == "passed"
+
+
+def test_a_map_compared_with_a_project_map_runs_that_maps_own_get(java):
+    """``LinkedHashMap.equals(shadow)`` is AbstractMap's: the same size, then every entry of
+    this map looked up with the other map's own ``get`` (and ``containsKey`` for a null
+    value). An honest ``get`` keeps equals symmetric; a blind one breaks it (a possible
+    violation: AbstractMap's own state, without its code, is any)."""
+    found = java.write("src/Shadow.java", SHADOW).result("Shadow", "equals-symmetric")
+    assert java.outcome(found) == "xfailed" and found.verdict is Verdict.POSSIBLE_VIOLATION
+    java.lines(found).fnmatch_lines(["  Shadow x = new Shadow(map1, false);",
+                                     "  Shadow y = new Shadow(map2, true);",
+                                     "  x.equals(y)  -> false  (Shadow.java:13)",
+                                     "  y.equals(x)  -> true   (Shadow.java:13)"])
+    java.write("src/Shadow.java", SHADOW.replace("blind ? null : normal.get(key)", "normal.get(key)"))
+    assert java.result("Shadow", "equals-symmetric").status == "passed"
