@@ -3,6 +3,7 @@ as Java, the length bound, and skips for what is not modelled (their replay on t
 tests/plugin/test_replay.py)."""
 from __future__ import annotations
 
+import pytest
 from java_sources import SHADOW  # tests/ is on sys.path (its conftest.py)
 
 from pytest_boundcheck.config.bounds import Bounds
@@ -188,32 +189,30 @@ MASKED = """\
     """
 
 
-def test_a_set_compared_with_a_project_set_runs_that_sets_own_size_and_iterator(java):
-    """``HashSet.equals(masked)`` is AbstractSet's: the same size, then every element the
-    other set's own iterator yields is contained. An honest iterator keeps equals
-    symmetric; one that yields null for every element breaks it (a possible violation:
-    AbstractSet's own state, without its code, is any)."""
-    found = java.write("src/Masked.java", MASKED).result("Masked", "equals-symmetric")
+@pytest.mark.parametrize("name, source, lines, honest", [
+    # HashSet.equals(masked) is AbstractSet's: the same size, then every element the other
+    # set's own iterator yields is contained; an iterator yielding null breaks symmetry
+    ("Masked", MASKED, ["  Set set1 = new LinkedHashSet<>(Arrays.asList(null, object1));",
+                        "  Masked x = new Masked(set1, true);",
+                        "  x.equals(y)  -> true   (Masked.java:20)",
+                        "  y.equals(x)  -> false  (Masked.java:20)"],
+     ("return masking ? null : next;", "return next;")),
+    # LinkedHashMap.equals(shadow) is AbstractMap's: the same size, then every entry of this
+    # map looked up with the other map's own get (and containsKey for a null value); a
+    # blind get breaks symmetry
+    ("Shadow", SHADOW, ["  Shadow x = new Shadow(map1, false);",
+                        "  Shadow y = new Shadow(map2, true);",
+                        "  x.equals(y)  -> false  (Shadow.java:13)",
+                        "  y.equals(x)  -> true   (Shadow.java:13)"],
+     ("blind ? null : normal.get(key)", "normal.get(key)")),
+])
+def test_a_collection_compared_with_a_project_one_runs_that_ones_own_code(java, name, source,
+                                                                          lines, honest):
+    """A modelled set's or map's equals with a project set or map runs the JDK's equals as
+    Java, calling the other one's own methods. A possible violation where they break it:
+    the JDK superclass's own state, without its code, is any; honest code passes."""
+    found = java.write(f"src/{name}.java", source).result(name, "equals-symmetric")
     assert java.outcome(found) == "xfailed" and found.verdict is Verdict.POSSIBLE_VIOLATION
-    java.lines(found).fnmatch_lines(["  Set set1 = new LinkedHashSet<>(Arrays.asList(null, object1));",
-                                     "  Masked x = new Masked(set1, true);",
-                                     "  x.equals(y)  -> true   (Masked.java:20)",
-                                     "  y.equals(x)  -> false  (Masked.java:20)"])
-    honest = MASKED.replace("return masking ? null : next;", "return next;")
-    java.write("src/Masked.java", honest)
-    assert java.result("Masked", "equals-symmetric").status == "passed"
-
-
-def test_a_map_compared_with_a_project_map_runs_that_maps_own_get(java):
-    """``LinkedHashMap.equals(shadow)`` is AbstractMap's: the same size, then every entry of
-    this map looked up with the other map's own ``get`` (and ``containsKey`` for a null
-    value). An honest ``get`` keeps equals symmetric; a blind one breaks it (a possible
-    violation: AbstractMap's own state, without its code, is any)."""
-    found = java.write("src/Shadow.java", SHADOW).result("Shadow", "equals-symmetric")
-    assert java.outcome(found) == "xfailed" and found.verdict is Verdict.POSSIBLE_VIOLATION
-    java.lines(found).fnmatch_lines(["  Shadow x = new Shadow(map1, false);",
-                                     "  Shadow y = new Shadow(map2, true);",
-                                     "  x.equals(y)  -> false  (Shadow.java:13)",
-                                     "  y.equals(x)  -> true   (Shadow.java:13)"])
-    java.write("src/Shadow.java", SHADOW.replace("blind ? null : normal.get(key)", "normal.get(key)"))
-    assert java.result("Shadow", "equals-symmetric").status == "passed"
+    java.lines(found).fnmatch_lines(lines)
+    java.write(f"src/{name}.java", source.replace(*honest))
+    assert java.result(name, "equals-symmetric").status == "passed"
