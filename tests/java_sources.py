@@ -86,3 +86,22 @@ INTERNED_NAME = """\
             public int hashCode() { return 7; }
         }
         """
+# a map that delegates equals to its own LinkedHashMap, whose AbstractMap.equals calls
+# this map's get: a blind get breaks symmetry
+SHADOW = """\
+    import java.util.*;
+    public final class Shadow extends AbstractMap<String, String> {
+        private final Map<String, String> normal;
+        private final boolean blind;
+        public Shadow(Map<String, String> normal, boolean blind) {
+            this.normal = new LinkedHashMap<>(Objects.requireNonNull(normal));
+            this.blind = blind;
+        }
+        @Override public int size() { return normal.size(); }
+        @Override public String get(Object key) { return blind ? null : normal.get(key); }
+        @Override public boolean containsKey(Object key) { return normal.containsKey(key); }
+        @Override public Set<Map.Entry<String, String>> entrySet() { return normal.entrySet(); }
+        @Override public boolean equals(Object o) { return o == this || normal.equals(o); }
+        @Override public int hashCode() { return normal.hashCode(); }
+    }
+    """

@@ -225,12 +225,16 @@ class Rendering:
 
     def opaque_facts(self, obj: HeapObj, name: str) -> str:
         """What the check used of an object of a class it has no source for: its
-        equality and order with the ones named before, its hash code."""
+        class, equality and order with the ones named before, its hash code."""
         facts = []
         keys = self.heap.opaque_keys(obj)
         for other, other_name in self.names.items():
             if other is obj or not other.opaque:
                 continue
+            classes = [self.heap.opaque_class(o) for o in (obj, other)]
+            if None not in classes:
+                same = self.holds(classes[0] == classes[1])
+                facts.append(f"{name}.getClass() {'==' if same else '!='} {other_name}.getClass()")
             other_keys = self.heap.opaque_keys(other)
             if "equality" in keys and "equality" in other_keys:
                 same = self.holds(keys["equality"] == other_keys["equality"])

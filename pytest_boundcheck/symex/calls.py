@@ -362,7 +362,10 @@ class CallsMixin:
     def _implementation(self, obj: HeapObj, method: MethodInfo):
         """(method, bridged) that ``obj`` runs, or (None, False) when the engine does not
         know it: its class is unknown (without source, or an opaque ``Object``), or a JDK
-        class's own version of an Object method has no model."""
+        class's own version of an Object method has no model. ``getClass()`` is final in
+        Object: every object runs Object's, whose model knows what it can of the class."""
+        if method.name == "getClass" and not method.params and method.owner.fqname == jdk.OBJECT:
+            return method, False
         dynamic = obj.cls
         impl, bridged = self.program.find_override(dynamic, method)
         unknown = dynamic.origin == "external" or impl is None or (

@@ -35,6 +35,7 @@ class HeapMixin:
         self._domains: dict[ClassInfo, list[ClassInfo]] = {}  # declared type -> domain()
         self._identity: dict[HeapObj, z3.ExprRef] = {}
         self._class_objs: dict[str, HeapObj] = {}
+        self._opaque_classes: dict[HeapObj, tuple[HeapObj, Ref]] = {}  # class_of_opaque()
         self._pseudo_fields: dict[tuple[str, str], FieldInfo] = {}
         self._loops = 0  # enhanced for loops run, to name their hidden locals
         self._names: dict[int, Prim] = {}  # term id -> the variable that names it
@@ -242,6 +243,32 @@ class HeapMixin:
                 self.program.classes["java.lang.Class"], f"{cls.simple_name}.class", "class", meta=cls)
         return self._class_objs[cls.fqname]
 
+    def class_of_opaque(self, obj: HeapObj) -> Ref:
+        """``obj.getClass()`` of an opaque object: a class without source (the check runs
+        none of the project's code for the object, so it is of no project class), and
+        perhaps the class of another opaque object asked before. Made once per object: a
+        choice among those objects' classes where one class may be below both bounds, and
+        a class of its own, so that the solver takes two such classes as one or as two."""
+        if obj not in self._opaque_classes:
+            own = self.heap_object(self.program.classes[jdk.CLASS], f"{obj.label}.getClass()",
+                                   "class")
+            options = [cls for other, (cls, _) in self._opaque_classes.items()
+                       if _may_share_a_class(other.cls, obj.cls)] + [own]
+            name = f"{obj.label}.getClass()@{obj.num}"
+            if len(options) == 1:
+                ref = ref_to(own.cls, own, self.ctx)
+            else:
+                var = z3.BitVec(name, ID_BITS, self.ctx)
+                self.constraints.append(z3.Or([var == o.num for o in options]))
+                self.selectors[name] = (var, [o.num for o in options])
+                ref = Ref(own.cls, var, tuple(options))
+            self._opaque_classes[obj] = (own, ref)
+        return self._opaque_classes[obj][1]
+
+    def opaque_class(self, obj: HeapObj) -> z3.ExprRef | None:
+        """The id of ``class_of_opaque(obj)`` if the check asked for it, else None."""
+        return self._opaque_classes[obj][1].id if obj in self._opaque_classes else None
+
     def default_value(self, t: JType) -> Value:
         if isinstance(t, PrimType):
             return semantics.constant(self.ctx, t, 0)
@@ -295,3 +322,9 @@ class HeapMixin:
         for var, definition in reversed(self._definitions):
             term = z3.substitute(term, (var, definition))
         return term
+
+
+def _may_share_a_class(a: ClassInfo, b: ClassInfo) -> bool:
+    """May one class be below both bounds? Below one that is below the other, or below an
+    interface and a class or interface (which a class may implement)."""
+    return a.is_subtype_of(b) or b.is_subtype_of(a) or a.is_interface or b.is_interface

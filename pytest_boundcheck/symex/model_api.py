@@ -195,6 +195,10 @@ class ModelContext:
         """The one ``Class`` object of ``cls``."""
         return self._ex.class_object(cls)
 
+    def class_of_opaque(self, obj: HeapObj) -> Ref:
+        """``getClass()`` of an opaque object (``HeapMixin.class_of_opaque``)."""
+        return self._ex.class_of_opaque(obj)
+
     def identity_hash(self, obj: HeapObj) -> z3.ExprRef:
         """``System.identityHashCode``: unknown, one per object."""
         return self._ex.identity_hash(obj)

@@ -49,6 +49,10 @@ class StartHeap:
     def opaque_hash(self, obj: HeapObj) -> z3.ExprRef:
         return self._ex.opaque_hash(obj)
 
+    def opaque_class(self, obj: HeapObj) -> z3.ExprRef | None:
+        """The id of the class an opaque object's ``getClass()`` gave, if it was asked."""
+        return self._ex.opaque_class(obj)
+
     def element_field(self, cls: ClassInfo, k: int) -> FieldInfo:
         return self._ex.element_field(cls, k)
 

@@ -3,9 +3,13 @@ as Java, the length bound, and skips for what is not modelled (their replay on t
 tests/plugin/test_replay.py)."""
 from __future__ import annotations
 
+import pytest
+from java_sources import SHADOW  # tests/ is on sys.path (its conftest.py)
+
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.engine.result import Verdict
 from pytest_boundcheck.report.text import message
+
 
 def test_equal_sets_iterated_in_two_orders_are_written_as_linked_hash_sets(java):
     found = java.sample("collections").result("Palette", "hashcode-consistent")
@@ -185,17 +189,30 @@ MASKED = """\
     """
 
 
-def test_a_set_compared_with_a_project_set_runs_that_sets_own_size_and_iterator(java):
-    """``HashSet.equals(masked)`` is AbstractSet's: the same size, then every element the
-    other set's own iterator yields is contained. An honest iterator keeps equals
-    symmetric; one that yields null for every element breaks it (a possible violation:
-    AbstractSet's own state, without its code, is any)."""
-    found = java.write("src/Masked.java", MASKED).result("Masked", "equals-symmetric")
+@pytest.mark.parametrize("name, source, lines, honest", [
+    # HashSet.equals(masked) is AbstractSet's: the same size, then every element the other
+    # set's own iterator yields is contained; an iterator yielding null breaks symmetry
+    ("Masked", MASKED, ["  Set set1 = new LinkedHashSet<>(Arrays.asList(null, object1));",
+                        "  Masked x = new Masked(set1, true);",
+                        "  x.equals(y)  -> true   (Masked.java:20)",
+                        "  y.equals(x)  -> false  (Masked.java:20)"],
+     ("return masking ? null : next;", "return next;")),
+    # LinkedHashMap.equals(shadow) is AbstractMap's: the same size, then every entry of this
+    # map looked up with the other map's own get (and containsKey for a null value); a
+    # blind get breaks symmetry
+    ("Shadow", SHADOW, ["  Shadow x = new Shadow(map1, false);",
+                        "  Shadow y = new Shadow(map2, true);",
+                        "  x.equals(y)  -> false  (Shadow.java:13)",
+                        "  y.equals(x)  -> true   (Shadow.java:13)"],
+     ("blind ? null : normal.get(key)", "normal.get(key)")),
+])
+def test_a_collection_compared_with_a_project_one_runs_that_ones_own_code(java, name, source,
+                                                                          lines, honest):
+    """A modelled set's or map's equals with a project set or map runs the JDK's equals as
+    Java, calling the other one's own methods. A possible violation where they break it:
+    the JDK superclass's own state, without its code, is any; honest code passes."""
+    found = java.write(f"src/{name}.java", source).result(name, "equals-symmetric")
     assert java.outcome(found) == "xfailed" and found.verdict is Verdict.POSSIBLE_VIOLATION
-    java.lines(found).fnmatch_lines(["  Set set1 = new LinkedHashSet<>(Arrays.asList(null, object1));",
-                                     "  Masked x = new Masked(set1, true);",
-                                     "  x.equals(y)  -> true   (Masked.java:20)",
-                                     "  y.equals(x)  -> false  (Masked.java:20)"])
-    honest = MASKED.replace("return masking ? null : next;", "return next;")
-    java.write("src/Masked.java", honest)
-    assert java.result("Masked", "equals-symmetric").status == "passed"
+    java.lines(found).fnmatch_lines(lines)
+    java.write(f"src/{name}.java", source.replace(*honest))
+    assert java.result(name, "equals-symmetric").status == "passed"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from java_sources import DIGITS, HITS  # tests/ is on sys.path (its conftest.py)
+from java_sources import DIGITS, HITS, SHADOW  # tests/ is on sys.path (its conftest.py)
 from test_plugin import confirmed, write
 from test_repro import needs_jdk
 
@@ -123,3 +123,12 @@ def test_violations_through_anonymous_and_local_classes_are_confirmed_on_the_jvm
     result = plugin.runpytest("--boundcheck", "src", "--boundcheck-replay", "-rx", "-k", "hashcode")
     result.assert_outcomes(failed=2)
     assert confirmed(result.stdout.str()) == 2, result.stdout.str()
+
+
+@needs_jdk
+def test_a_violation_through_abstract_map_equals_is_confirmed_on_the_jvm(plugin):
+    """The JVM's LinkedHashMap.equals calls the project map's own get, as the model does."""
+    write(plugin.pytester, "src/Shadow.java", textwrap.dedent(SHADOW))
+    result = plugin.runpytest("--boundcheck", "src", "--boundcheck-replay", "-rx", "-k", "symmetric")
+    result.assert_outcomes(xfailed=1)
+    assert confirmed(result.stdout.str()) == 1, result.stdout.str()

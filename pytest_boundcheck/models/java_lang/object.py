@@ -10,7 +10,7 @@ import z3
 from pytest_boundcheck.frontend.jdk import CLASS, EXCEPTIONS, OBJECT, STRING, class_name
 from pytest_boundcheck.models.common import bool_value, int_value, per_object
 from pytest_boundcheck.models.registry import Registry, model
-from pytest_boundcheck.symex.values import make_ref, mk_and, mk_or, ref_eq
+from pytest_boundcheck.symex.values import make_ref, merge_values, mk_and, mk_or, ref_eq, ref_to
 
 
 @model(OBJECT, "Object()")
@@ -32,12 +32,16 @@ def object_hash_code(m, state, this, args, line):
 
 @model(OBJECT, "Class getClass()")
 def object_get_class(m, state, this, args, line):
-    unknown = [o for o in this.targets if o is not None and o.class_unknown]
+    """The one Class object of the receiver's class; of an opaque object, a class without
+    source (``class_of_opaque``). Of an object that stands for an unknown subclass of an
+    abstract project class, unsupported."""
+    unknown = [o for o in this.targets if o is not None and o.class_unknown and not o.opaque]
     if unknown:
         state = m.stuck_unless(state, this.member_guard(unknown),
                                f"getClass() of a {unknown[0].cls.simple_name} (its class is unknown)", line)
-    cases = [(g, m.class_object(o.cls)) for g, o in this.non_null() if not o.class_unknown]
-    return make_ref(m.cls(CLASS), cases), state
+    cases = [(g, m.class_of_opaque(o) if o.opaque else ref_to(m.cls(CLASS), m.class_object(o.cls), m.ctx))
+             for g, o in this.non_null() if o not in unknown]
+    return merge_values(m.ctx, m.cls(CLASS), cases), state
 
 
 @model(CLASS, "String getName()")

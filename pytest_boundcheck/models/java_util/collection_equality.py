@@ -159,6 +159,20 @@ def _set_equals_with_code(m, state, this: Ref, other: Ref, line: int):
     return bool_value(mk_or(m.ctx, results)), state
 
 
+def _map_equals_with_code(m, state, this: Ref, other: Ref, line: int):
+    """The JDK's AbstractMap.equals of another map whose class has code of its own, run as
+    the Java of ``libraries/java/util/MapEquality.java`` over this map's entries: the other
+    map's ``size()``, ``get`` and ``containsKey`` are its own code's."""
+    seq = read(m, state, this)
+    array = m.cls(OBJECT + "[]")
+    length = Prim(INT, z3.BitVecVal(len(seq.keys), 32, m.ctx))
+    keys, state = m.allocate(state, array, length, seq.keys, line)
+    values, state = m.allocate(state, array, length, seq.values, line)
+    method = m.methods_named(m.cls(_U + "MapEquality"), "abstractMapEquals")[0]
+    return m.invoke(method, None, [keys, values, seq.size, other, bool_value(mk_not(seq.unordered))],
+                    state, line)
+
+
 def _hash(fold):
     """hashCode as ``fold(h, element hashes...)`` over the slots within the size."""
     def model_(m, state, this, args, line):
@@ -179,7 +193,7 @@ def _hash(fold):
 def register(r: Registry) -> None:
     on(r, classes_of(LIST), "boolean equals(Object)", _equals(LIST, _lists_equal))
     on(r, classes_of(SET), "boolean equals(Object)", _equals(SET, _sets_equal, _set_equals_with_code))
-    on(r, classes_of(MAP), "boolean equals(Object)", _equals(MAP, _maps_equal))
+    on(r, classes_of(MAP), "boolean equals(Object)", _equals(MAP, _maps_equal, _map_equals_with_code))
     on(r, classes_of(LIST), "int hashCode()", _hash(lambda h, e: 31 * h + e))
     on(r, classes_of(SET), "int hashCode()", _hash(lambda h, e: h + e))
     on(r, classes_of(MAP), "int hashCode()", _hash(lambda h, k, v: h + (k ^ v)))
