@@ -126,7 +126,7 @@ def _check_within(program: Program, cls: ClassInfo, contract: Contract, bounds: 
     first_explored = min(first_end, schedule.explored)
     first, _ = check_on(program, cls, contract, bounds, universe, own, Schedule(
         clock, schedule.began, first_end, first_explored, min(first_end, schedule.cut)), config,
-        may_trust=False)
+        may_trust=False, violations_only=True)
     if isinstance(first, Found):
         return first, _
     now = clock.now()

@@ -69,22 +69,25 @@ class Explored:
 
 def check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Bounds,
              universe: list[ClassInfo], domains, schedule: Schedule, config: EngineConfig,
-             may_trust: bool = True):
+             may_trust: bool = True, violations_only: bool = False):
     """The check on the harness parameters' ``domains`` on its ``schedule``: (detail,
     timings, in seconds of work). It explores exactly for ``config.exact_share`` of the
     time planned, then trusting in the rest of the time to explore if it must and
     ``may_trust`` (else exactly all that time). Its terms are made in a context of its
     own, whose Z3 units (exploring's and splitting's simplifications, the feasibility
-    questions) count on the clock."""
+    questions) count on the clock. ``violations_only``: a first check, after which a
+    whole one follows unless it finds a violation, so without one it ends there, a
+    ``Held`` that asks nothing more (whether objects are made, which bounds are reached):
+    the whole check asks that, and the time is its."""
     ctx = new_context(config)
     with schedule.clock.watching(context_units(ctx)):
         return _check_on(program, cls, contract, bounds, universe, domains, schedule, config,
-                         may_trust, ctx)
+                         may_trust, violations_only, ctx)
 
 
 def _check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Bounds,
               universe: list[ClassInfo], domains, schedule: Schedule, config: EngineConfig,
-              may_trust: bool, ctx: z3.Context):
+              may_trust: bool, violations_only: bool, ctx: z3.Context):
     clock = schedule.clock
     start = clock.now()
     try:
@@ -111,6 +114,8 @@ def _check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
     if answer.verdict == "unknown":
         return SolverGaveUp(answer.reason, timings["solve"], bounds.timeout,
                             within(bounds, record)), timings
+    if violations_only:
+        return Held(within(bounds, record), record.made), timings
     detail = _without_violation(run, solver, ctx, domains, bounds, schedule, config)
     timings["solve"] = clock.now() - built
     return detail, timings

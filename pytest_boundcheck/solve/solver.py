@@ -36,6 +36,7 @@ from pytest_boundcheck.solve.terms import (
     SHARED_OPERATIONS,
     VARIABLE_KINDS,
     Marks,
+    VariableGroups,
     bool_kind,
     conjuncts,
     constants,
@@ -44,7 +45,6 @@ from pytest_boundcheck.solve.terms import (
     implied,
     is_variable,
     kids,
-    lowest,
     translated,
     with_fixed,
     without_floating_point,
@@ -112,11 +112,7 @@ class Solver:
         self.queries = 0
         self.spent = 0  # solver resource units the queries used: a deterministic measure of effort
         self._variables = Marks(lambda t: t if is_variable(t) else None, VARIABLE_KINDS)
-        self._mentions: list[int] = []  # the variables of each constraint, as needed
-        self._parent: dict[int, int] = {}  # bit -> a bit of its group (a union-find forest)
-        self._groups: dict[int, int] = {}  # root bit -> the variables of its group
-        self._covered = 0  # the variables of all the groups
-        self._grouped = 0  # constraints whose variables are in ``_groups``
+        self._groups = VariableGroups(self._variables)  # of the constraints' variables
         self._undecided: collections.Counter[int] = collections.Counter()  # level -> tries
         self._factored: dict[int, tuple] = {}  # term id -> (term, it factored): ``factored``
         self._implied: dict[int, tuple] = {}  # term id -> (term, what it implies): ``implied``
@@ -449,6 +445,9 @@ class Solver:
                     "unknown", reason=s.reason_unknown())
             if self._reaching and self._constraints_consistent():
                 return Answer("sat", self._model(s), case=[goal] + fixed)
+            completed = self._completed(s, facts, related, constraints, deadline, [goal] + fixed)
+            if completed is not None:
+                return completed
         if (left := deadline - self.clock.now()) <= 0:  # simplifying can take seconds
             return Answer("unknown", reason="timeout")
         result, s = self._ask([*facts, *constraints], left, rlimit,
@@ -458,6 +457,22 @@ class Solver:
         if result == z3.unsat:
             return Answer("unsat")
         return Answer("unknown", reason=s.reason_unknown())
+
+    def _completed(self, s: z3.Solver, facts: list[z3.BoolRef], related: list[z3.BoolRef],
+                   constraints: list[z3.BoolRef], deadline: float,
+                   case: list[z3.BoolRef]) -> Answer | None:
+        """The whole case asked with the variables of its part connected to the goal
+        (``facts`` and ``related``) pinned to the values of that part's model in ``s``,
+        within ``config.split_rlimit``: the other constraints share no variable with it,
+        so what is left is their own question, which alone is mostly easy, where the
+        whole, asked at once, can be past the time limit. A model found so is one of the
+        whole case (nothing is assumed: the pins are asked with it); None if none was
+        (unsatisfiable pinned, as a function shared by both parts may make it, or
+        undecided), and the whole case is asked as it is."""
+        pinned = self._pinned([*facts, *constraints], self._model(s),
+                              constants([*facts, *related]), deadline - self.clock.now(),
+                              self.config.split_rlimit, case)
+        return pinned if pinned is not None and pinned.verdict == "sat" else None
 
     def _with_choices(self, fixed: list[z3.BoolRef], deadline: float) -> list[z3.BoolRef] | None:
         """The constraints with the object choices ``fixed`` put in (``with_fixed``),
@@ -552,50 +567,9 @@ class Solver:
     def _related(self, constraints: list[z3.BoolRef], facts: list[z3.BoolRef]) -> list[z3.BoolRef]:
         """Those of ``constraints`` (which line up with ``self.constraints``) connected to
         the ``facts`` by shared variables, directly or through other constraints."""
-        self._group()
-        mentioned = self._variables.of(facts)
-        related = 0
-        for root in self._roots(mentioned):
-            related |= self._groups[root]
-        return [c for c, names in zip(constraints, self._mentions) if not names or names & related]
-
-    def _group(self) -> None:
-        """Merge the groups of the variables of each constraint not grouped yet, with its
-        new variables."""
-        while len(self._mentions) < len(self.constraints):
-            self._mentions.append(self._variables.of([self.constraints[len(self._mentions)]]))
-        for names in self._mentions[self._grouped:]:
-            if not names:
-                continue
-            new = names & ~self._covered
-            roots = self._roots(names)
-            root = min(roots) if roots else lowest(new)
-            merged = new
-            for other in roots:
-                merged |= self._groups.pop(other)
-                self._parent[other] = root
-            while new:
-                self._parent[lowest(new)] = root
-                new &= new - 1
-            self._groups[root] = merged
-            self._covered |= merged
-        self._grouped = len(self._mentions)
-
-    def _roots(self, names: int) -> set[int]:
-        """The roots of the groups of the variables ``names``, by one variable of each."""
-        roots = set()
-        rest = names & self._covered
-        while rest:
-            root = self._root(lowest(rest))
-            roots.add(root)
-            rest &= ~self._groups[root]
-        return roots
-
-    def _root(self, bit: int) -> int:
-        while self._parent[bit] != bit:
-            self._parent[bit] = self._parent[self._parent[bit]]
-            bit = self._parent[bit]
-        return bit
+        mentions = self._groups.of(self.constraints)
+        related = self._groups.connected(self._variables.of(facts))
+        return [c for c, names in zip(constraints, mentions) if not names or names & related]
 
     def _identify(self, goal: z3.BoolRef, constraints: list[z3.BoolRef], deadline: float
                   ) -> tuple[z3.BoolRef, list[z3.BoolRef], list[z3.BoolRef]] | None:
@@ -618,10 +592,9 @@ class Solver:
                     pairs.append((b, a))
         if not pairs:
             return goal, constraints, []
-        self._group()
         replaced = self._variables.of([b for b, _ in pairs])
         constraints = [z3.substitute(c, *pairs) if names & replaced else c
-                       for c, names in zip(constraints, self._mentions)]
+                       for c, names in zip(constraints, self._groups.of(self.constraints))]
         return z3.simplify(z3.substitute(goal, *pairs)), constraints, [a == b for b, a in pairs]
 
     def _next_split(self, goal: z3.BoolRef, depth: int) -> int:

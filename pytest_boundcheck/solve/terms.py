@@ -236,6 +236,69 @@ def kids(t: z3.BoolRef) -> list[z3.BoolRef]:
             for i in range(z3.Z3_get_app_num_args(ref, ast))]
 
 
+class VariableGroups:
+    """The variables of a growing list of constraints, grouped by the constraints that
+    share them (a union-find forest over the variables' bits in ``marks``): two variables
+    are in one group where a chain of constraints connects them."""
+
+    def __init__(self, marks: Marks):
+        self._marks = marks
+        self._mentions: list[int] = []  # the variables of each constraint, as needed
+        self._parent: dict[int, int] = {}  # bit -> a bit of its group
+        self._groups: dict[int, int] = {}  # root bit -> the variables of its group
+        self._covered = 0  # the variables of all the groups
+        self._grouped = 0  # constraints whose variables are in ``_groups``
+
+    def of(self, constraints: list[z3.BoolRef]) -> list[int]:
+        """The variables of each of ``constraints`` (the list grouped so far, grown at its
+        end since), with the groups brought up to date."""
+        while len(self._mentions) < len(constraints):
+            self._mentions.append(self._marks.of([constraints[len(self._mentions)]]))
+        for names in self._mentions[self._grouped:]:
+            if names:
+                self._merge(names)
+        self._grouped = len(self._mentions)
+        return self._mentions
+
+    def connected(self, names: int) -> int:
+        """The variables of the groups of the variables ``names``."""
+        found = 0
+        for root in self._roots(names):
+            found |= self._groups[root]
+        return found
+
+    def _merge(self, names: int) -> None:
+        """Merge the groups of ``names``, with its new variables."""
+        new = names & ~self._covered
+        roots = self._roots(names)
+        root = min(roots) if roots else lowest(new)
+        merged = new
+        for other in roots:
+            merged |= self._groups.pop(other)
+            self._parent[other] = root
+        while new:
+            self._parent[lowest(new)] = root
+            new &= new - 1
+        self._groups[root] = merged
+        self._covered |= merged
+
+    def _roots(self, names: int) -> set[int]:
+        """The roots of the groups of the variables ``names``, by one variable of each."""
+        roots = set()
+        rest = names & self._covered
+        while rest:
+            root = self._root(lowest(rest))
+            roots.add(root)
+            rest &= ~self._groups[root]
+        return roots
+
+    def _root(self, bit: int) -> int:
+        while self._parent[bit] != bit:
+            self._parent[bit] = self._parent[self._parent[bit]]
+            bit = self._parent[bit]
+        return bit
+
+
 def lowest(bits: int) -> int:
     """The lowest of ``bits``, as an index."""
     return (bits & -bits).bit_length() - 1

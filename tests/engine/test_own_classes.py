@@ -7,7 +7,7 @@ import dataclasses
 
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.config.tuning import DEFAULT
-from pytest_boundcheck.engine import check
+from pytest_boundcheck.engine import check, verdict
 from pytest_boundcheck.harness.domains import ParamDomain, own_classes
 from pytest_boundcheck.report.text import message
 
@@ -81,6 +81,22 @@ def test_without_one_there_the_whole_check_runs(java, monkeypatch):
     assert found.status == "passed"
     assert runs == [[["Square"], ["Square"]], [["Square"], ["Circle", "Square"]]]
     assert "own classes" in found.timings
+
+
+def test_the_first_check_without_a_violation_asks_nothing_about_its_pass(java, monkeypatch):
+    """Without a violation among the receiver's own objects the whole check follows, and
+    asks whether objects are made and which bounds are reached: the first check does not
+    ask that too, so that its time goes to the whole check."""
+    asked = []
+    real = verdict._without_violation
+
+    def spied(run, *rest):
+        asked.append(run.record.arguments)
+        return real(run, *rest)
+    monkeypatch.setattr(verdict, "_without_violation", spied)
+    found, runs = checked(java, monkeypatch, "Square", "hashcode-consistent")
+    assert found.status == "passed" and len(runs) == 2
+    assert len(asked) == 1  # the whole check's pass, not the first's
 
 
 def test_where_exploring_them_runs_out_of_time_the_whole_check_within_those_bounds_is_not_begun(

@@ -59,7 +59,40 @@ def test_a_query_leaves_out_unrelated_constraints_only_where_that_cannot_change_
     assert solver.check(z3.And(w == 1, x == 3)).verdict == "unsat"
     contradicted = solve.Solver(ctx, 10.0, related + [y > 5, y < 3], [], set())
     assert contradicted.check(w == 1).verdict == "unsat"
-    assert contradicted.queries == 2  # the small question, then the whole one for a model
+    # the small question, the rest with its model pinned, then the whole one for a model
+    assert contradicted.queries == 3
+
+
+def test_a_model_of_the_goals_part_is_completed_by_the_rest_alone_not_solved_again():
+    """Where the goal's part of a query is hard and the unrelated constraints easy, its
+    model is completed by asking the rest with that model's values pinned: the whole
+    query, asked at once, would solve the hard part again, and a budget that fits it once
+    does not fit it twice. The model found so is one of the whole query."""
+    ctx = z3.Context()
+    x, y, w, u, v = (z3.BitVec(n, 32, ctx) for n in "xywuv")
+    factors = z3.And(x * y == 40009 * 30011, z3.UGT(x, 1), z3.UGT(y, 1),
+                     z3.ULT(x, 65536), z3.ULT(y, 65536))
+    constraints = [w == x + 1, u == v * 3, z3.UGT(v, 7)]
+    solver = solve.Solver(ctx, 0.8, list(constraints), [], set())
+    answer = solver.check(factors)
+    assert answer.verdict == "sat"
+    assert all(z3.is_true(answer.model.eval(c, model_completion=True))
+               for c in [factors, *constraints])
+    whole = solve.Solver(ctx, 0.8, list(constraints), [], set())
+    whole._completed = lambda *_: None  # the whole query asked at once instead
+    assert whole.check(factors).verdict == "unknown"
+
+
+def test_a_function_both_parts_share_makes_the_completed_model_no_answer():
+    """Two parts sharing no variable may still share an uninterpreted function: a model
+    of the goal's part then need not extend to the rest (``f(0)`` is 1 there and must be
+    2 here), so the whole query decides."""
+    ctx = z3.Context()
+    x, y = z3.BitVec("x", 32, ctx), z3.BitVec("y", 32, ctx)
+    f = z3.Function("f", z3.BitVecSort(32, ctx), z3.BitVecSort(32, ctx))
+    solver = solve.Solver(ctx, 10.0, [y == 0, f(y) == 2], [], set())
+    assert solver.check(z3.And(x == 0, f(x) == 1)).verdict == "unsat"
+    assert solver.check(z3.And(x == 1, f(x) == 1)).verdict == "sat"
 
 
 def test_constraints_are_related_through_chains_of_shared_variables_and_later_bridges():
