@@ -446,7 +446,7 @@ class ContractItem(pytest.Item):
 
     def runtest(self) -> None:
         from pytest_boundcheck.engine.result import SkipReason, Verdict
-        from pytest_boundcheck.report.text import bounded_text, message
+        from pytest_boundcheck.report.text import bounded_text, message, same_cause_text
         run: Run = self.config.stash[STASH]
         try:
             result = run.project.check(self.java_class, self.contract, run.bounds)
@@ -475,8 +475,7 @@ class ContractItem(pytest.Item):
                 self.user_properties.append(("boundcheck_disagree", "true"))
                 raise EngineDisagreement(text)
             if result.verdict is Verdict.SAME_CAUSE:
-                pytest.xfail(f"same cause as {result.found.same_cause_as}: "
-                             f"{result.found.null_cause}\n{text}")
+                pytest.xfail(f"{same_cause_text(result.found)}\n{text}")
             if result.verdict is Verdict.POSSIBLE_VIOLATION:
                 if "possible" in run.fail_on:
                     raise ContractViolation(f"possible violation, failed by --boundcheck-fail-on="

@@ -27,7 +27,8 @@ class Verdict(str, enum.Enum):
     POSSIBLE_VIOLATION = "possible violation"  # found with objects or results the program may not make
     ADVISORY = "advisory"  # a violation of a contract the JDK only recommends
     SKIPPED = "skipped"
-    # a violation whose only cause, a null a caller passed, another item of the class reports
+    # a violation whose only cause another item reports: a null a caller passed (an item of
+    # the class), or another class's code that breaks its contracts (that class's items)
     SAME_CAUSE = "same cause"
     ERROR = "error"  # the engine failed, or it and the JVM disagree
 
@@ -106,7 +107,10 @@ class Held:
 class Found:
     """A violation; ``unconfirmed``: why it might not occur in the program ("" if it does);
     ``null_cause``: the null a caller passed that it needs (``Bounds.null_fields``), and
-    ``same_cause_as``: the item of the class that reports that cause, if not this one."""
+    ``same_cause_as``: the item of the class that reports that cause, if not this one;
+    ``blamed_on``: the project classes whose own code breaks the contracts of equals,
+    hashCode or compareTo where the violation needs it to (their items report it), with
+    which obeying them the class's code holds (``verdict._blamed_elsewhere``)."""
     counterexample: Counterexample
     within: CheckBounds
     objects: ObjectsMade
@@ -116,6 +120,7 @@ class Found:
     advisory: bool = False
     null_cause: str = ""
     same_cause_as: str = ""
+    blamed_on: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -217,7 +222,7 @@ def verdict_of(detail: Detail) -> tuple[Verdict, SkipReason | None]:
     if isinstance(detail, Held):
         return Verdict.PASS, None
     if isinstance(detail, Found):
-        if detail.same_cause_as:
+        if detail.same_cause_as or detail.blamed_on:
             return Verdict.SAME_CAUSE, None
         if detail.unconfirmed:
             return Verdict.POSSIBLE_VIOLATION, None

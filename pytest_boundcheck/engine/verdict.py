@@ -108,7 +108,10 @@ def _check_on(program: Program, cls: ClassInfo, contract: Contract, bounds: Boun
     answer = _violating(solver, record, record.goal)
     timings["solve"] = clock.now() - built
     if answer.verdict == "sat":
-        found = _found(run, solver, answer, contract, domains, bounds, schedule, cls.package)
+        blamed = _blamed_elsewhere(program, cls, contract, bounds, universe, ctx, domains,
+                                   schedule, config, record)
+        found = _found(run, solver, answer, contract, domains, bounds, schedule, cls.package,
+                       blamed)
         timings["minimise"] = clock.now() - built - timings["solve"]
         return found, timings
     if answer.verdict == "unknown":
@@ -163,6 +166,39 @@ def _explore(program: Program, cls: ClassInfo, contract: Contract, bounds: Bound
     return Explored(hand_on(ex, maker, refs, thrown), exact)
 
 
+def _blamed_elsewhere(program: Program, cls: ClassInfo, contract: Contract, bounds: Bounds,
+                      universe: list[ClassInfo], ctx: z3.Context, domains, schedule: Schedule,
+                      config: EngineConfig, record: Exploration) -> tuple[str, ...]:
+    """The project classes whose own code breaks the contracts of equals, hashCode or
+    compareTo where the violation an exact check found needs it to: none, unless the check
+    done again with the objects of the project classes outside the hierarchy under test
+    that are no argument of the harness taken to obey those contracts (trusting,
+    ``Executor.keyed``) finds no violation on any path it models completely. Such a
+    violation is those classes' own (an ``equals`` without a ``hashCode``, in a field of
+    the class under test), which their items report: ``C``'s code holds whenever theirs
+    does. Undecided in the time left to explore and solve, no class is blamed."""
+    family = hierarchy(program, cls)
+    if contract.family == "jml" or record.trusted or not any(
+            o.cls.is_project and o.cls.kind in ("class", "record") and o.cls not in family
+            and not o.opaque for o in record.objects):
+        return ()
+    clock = schedule.clock
+    left = (schedule.explored - clock.now()) / 2  # the rest stays for the counterexample
+    if left <= 0:
+        return ()
+    try:
+        trusting = _explore(program, cls, contract, bounds, universe, ctx, domains, left, True,
+                            config, 0.0, clock).record
+    except (OutOfTime, Unbuildable):
+        return ()
+    if not trusting.trusted or trusting.stuck:
+        return ()
+    solver = Solver(ctx, max(0.0, (schedule.cut - clock.now()) / 2), trusting.constraints,
+                    trusting.selectors, eager={d.name for d in domains} | trusting.split_early,
+                    lazy=trusting.lazy, whole=trusting.whole, config=config, clock=clock)
+    return trusting.trusted if solver.check(trusting.goal).verdict == "unsat" else ()
+
+
 def _violating(solver: Solver, record: Exploration, violation: z3.BoolRef) -> Answer:
     """Is there a violation? Where one rests on objects the program may never make, or on
     results of calls taken as unknown functions, one without them is looked for; failing
@@ -198,7 +234,7 @@ def _without_caller_nulls(solver: Solver, record: Exploration, violation: z3.Boo
 
 
 def _found(run: Explored, solver: Solver, answer: Answer, contract: Contract, domains,
-           bounds: Bounds, schedule: Schedule, package: str) -> Found:
+           bounds: Bounds, schedule: Schedule, package: str, blamed: tuple[str, ...]) -> Found:
     record = run.record
     model = minimise.small_model(solver, answer, record.inputs, record.texts)
     seconds = schedule.clock.now() - schedule.began
@@ -209,7 +245,8 @@ def _found(run: Explored, solver: Solver, answer: Answer, contract: Contract, do
         record.unconfirmed(model), _trusted(record, run.exact), _library_parts(record, shown),
         _functions(record, model)]))
     return Found(found, within(bounds, record), record.made, assumptions(record, run.exact),
-                 seconds, unconfirmed, contract.advisory, null_cause=record.caller_null(model))
+                 seconds, unconfirmed, contract.advisory, null_cause=record.caller_null(model),
+                 blamed_on=blamed)
 
 
 def _without_violation(run: Explored, solver: Solver, ctx: z3.Context, domains, bounds: Bounds,

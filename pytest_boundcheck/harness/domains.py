@@ -27,6 +27,12 @@ from pytest_boundcheck.harness.applicable import (
 from pytest_boundcheck.harness.contracts import Contract
 
 
+# the classes a compareTo's other objects may be of, from which its check first asks them
+# of the receiver's own classes (``own_classes``): a compareTo(Object) of a project with
+# seventy comparable classes, each with its own compareTo the check runs
+WIDE_ORDER = 16
+
+
 @dataclass(frozen=True)
 class ParamDomain:
     name: str
@@ -66,9 +72,11 @@ def own_classes(contract: Contract, domains: list[ParamDomain]) -> list[ParamDom
     check's; and for a class whose equals accepts many others (a statistic, any of
     fifteen), a far smaller question. None unless some parameter so loses at least half
     of its classes: a question not much smaller is not worth asking first. None for the
-    compareTo contracts: an order spans the classes it compares, and their violations
-    tend to be across classes (duration fields compared by their unit)."""
-    if contract.family == "compareto":
+    compareTo contracts whose other objects may be of fewer than ``WIDE_ORDER`` classes:
+    an order spans the classes it compares, and their violations tend to be across classes
+    (duration fields compared by their unit), which the whole check, after the first,
+    has less time to find; with more, the whole question is too large to decide anyway."""
+    if contract.family == "compareto" and len(domains[1].types) < WIDE_ORDER:
         return None
     own = set(domains[0].types)
     narrowed = domains[:1] + [dataclasses.replace(d, types=tuple(t for t in d.types if t in own))

@@ -233,13 +233,25 @@ def _nothing_finished(d: NothingFinished) -> str:
 def _found(d: Found) -> str:
     footer = (f"bounds: {within_text(d.within)}; {objects_text(d.objects)}"
               f"{assumptions_text(d.assumptions)}; {d.seconds:.2f} s of work")
-    if d.same_cause_as:
-        footer += f"\nsame cause as {d.same_cause_as}: {d.null_cause}"
+    if d.same_cause_as or d.blamed_on:
+        footer += f"\n{same_cause_text(d)}"
     elif d.null_cause:
         footer += (f"\nroot cause: {d.null_cause}, in a class without nullness annotations; its "
                    "other items that fail only because of such a null say \"same cause\" "
                    "(--boundcheck-null-fields=off makes no such nulls)")
     return counterexample_text(d.counterexample, footer)
+
+
+def same_cause_text(d: Found) -> str:
+    """Which other items report the only cause of a violation, and what it is."""
+    if d.same_cause_as:
+        return f"same cause as {d.same_cause_as}: {d.null_cause}"
+    one = len(d.blamed_on) == 1
+    names = ", ".join(d.blamed_on)
+    return (f"same cause as the items of {names}: {'its' if one else 'their'} own code breaks the "
+            "contracts of equals, hashCode or compareTo where this violation needs it to; "
+            f"with {'it' if one else 'them'} taken to obey those contracts, the check finds no "
+            "violation within the bounds")
 
 
 def _gave_up(d: SolverGaveUp) -> str:

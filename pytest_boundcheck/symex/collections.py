@@ -247,6 +247,22 @@ def any_collection(ex, cls: ClassInfo, label: str):
     return obj
 
 
+def holds_plain_object(ex, obj) -> z3.BoolRef:
+    """Does a collection made by ``any_collection`` hold a plain ``new Object()`` among its
+    elements (a map's keys or values)? Such an element is of no type a caller's type
+    argument names but ``Object``."""
+    m = ex.model_context
+    size = ex.initial[(obj, field(m, obj.cls, "#size"))].term
+    held = []
+    for k in range(ex.bounds.max_length):
+        for value in (False, True) if kind_of(obj.cls) == MAP else (False,):
+            element = ex.initial[(obj, field(m, obj.cls, slot(k, value)))]
+            plain = [o for o in element.targets if o is not None and o.cls.fqname == OBJECT]
+            if plain:
+                held.append(mk_and(z3.ULT(k, size), element.member_guard(plain)))
+    return mk_or(ex.ctx, held)
+
+
 def same_contents(ex, a, b) -> z3.BoolRef:
     """Two collections made by ``any_collection`` hold the same elements (a map's keys and
     values), in the same order: what two results of one function of equal inputs hold."""

@@ -103,6 +103,7 @@ class ObjectMaker:
         # code may never make it (from field values, or through a member only the
         # project's code calls, with values of its own, ``reachable.hook``)
         self.unconfirmed_uses: list[tuple[z3.BoolRef, str]] = []
+        self._plain_noted: set[HeapObj] = set()  # collections passed whose elements are noted
         # (guard, what): the paths on which a caller passed null to a constructor, factory
         # or method of a class without nullness annotations (``Bounds.null_fields``)
         self.caller_nulls: list[tuple[z3.BoolRef, str]] = []
@@ -408,8 +409,30 @@ class ObjectMaker:
                 self.caller_nulls.append((
                     mk_and(state.guard, value.guard(None)),
                     f"null passed to {reachable.member_text(method)} as {p.name}"))
+            if isinstance(value, Ref):
+                self._note_plain_elements(state, method, p, value)
             args.append(value)
         return args, state
+
+    def _note_plain_elements(self, state: State, method: MethodInfo, p: Param,
+                             value: Ref) -> None:
+        """A collection a caller passes holds what its type argument says, which the
+        engine does not read (it erases generics): the elements it is given range as an
+        Object field's do. One that holds a plain ``new Object()`` has an element of no
+        type but ``Object``, which a ``List<String>`` never holds and a raw ``List``
+        documented to hold strings should not: a violation that needs one (a cast of the
+        element throwing ClassCastException) is a possible one, saying so."""
+        collections = [o for o in value.targets if o is not None and o.kind == "slot"
+                       and collections_model.any_content(o.cls) and o not in self._plain_noted]
+        for obj in collections:
+            self._plain_noted.add(obj)
+            self.unconfirmed_uses.append((
+                mk_and(state.guard, value.member_guard([obj]),
+                       collections_model.holds_plain_object(self.ex, obj)),
+                (f"needs a plain Object in the {p.type.simple_name} passed to "
+                 f"{reachable.member_text(method)} as {p.name}, whose elements the check took "
+                 "to be of any class (it does not read type arguments): a caller whose "
+                 "elements are of the type the code expects never passes one")))
 
     def _note_hook(self, state: State, method: MethodInfo) -> None:
         """Where ``method`` is an internal hook (``reachable.hook``), a violation on the

@@ -8,7 +8,7 @@ import dataclasses
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.config.tuning import DEFAULT
 from pytest_boundcheck.engine import check, verdict
-from pytest_boundcheck.harness.domains import ParamDomain, own_classes
+from pytest_boundcheck.harness.domains import WIDE_ORDER, ParamDomain, own_classes
 from pytest_boundcheck.report.text import message
 
 # equals accepts any Shape whose size is within 1: not transitive, among squares alone too
@@ -65,8 +65,13 @@ def test_the_other_parameters_are_narrowed_to_the_receivers_classes():
     assert [d.nullable for d in narrowed] == [False, True, True]
     # no parameter loses half of its classes: not worth asking first
     assert own_classes(equals, [domains[0], ParamDomain("y", None, (a, b, c), True)]) is None
-    # an order spans the classes it compares: its contracts are checked whole at once
-    assert own_classes(type("Contract", (), {"family": "compareto"})(), domains) is None
+    # an order spans the classes it compares: its contracts are checked whole at once,
+    # unless its other objects may be of so many classes that the whole question is too large
+    compareto = type("Contract", (), {"family": "compareto"})()
+    assert own_classes(compareto, domains) is None
+    many = tuple(type("C", (), {"simple_name": f"C{k}"})() for k in range(WIDE_ORDER))
+    wide = own_classes(compareto, [domains[0], ParamDomain("y", None, (a, *many), True)])
+    assert [d.types for d in wide] == [(a, b), (a,)]
 
 
 def test_a_violation_among_the_receivers_own_objects_is_the_result(java, monkeypatch):

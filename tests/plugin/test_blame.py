@@ -101,3 +101,61 @@ def test_two_classes_that_disagree_both_fail_each_naming_the_other(plugin):
         "  Left y = new Left(0);",
     ])
     result.assert_outcomes(failed=2)
+
+
+# a class whose equals compares its bounds and whose hashCode is Object's identity hash
+INTERVAL = """\
+    package parts;
+
+    public class Interval {
+        private final int low;
+        private final int high;
+        public Interval(int low, int high) { this.low = low; this.high = high; }
+        @Override public boolean equals(Object o) {
+            return o instanceof Interval i && i.low == low && i.high == high;
+        }
+    }
+    """
+# equal and hashed by the interval it holds: right wherever Interval is
+ITEM = """\
+    package parts;
+
+    public class Item {
+        private final Interval interval;
+        public Item(Interval interval) { this.interval = interval; }
+        @Override public boolean equals(Object o) {
+            return o instanceof Item i && java.util.Objects.equals(i.interval, interval);
+        }
+        @Override public int hashCode() { return java.util.Objects.hashCode(interval); }
+    }
+    """
+# equal by the interval, hashed by a label that equals ignores: wrong whatever Interval does
+LABELLED = """\
+    package parts;
+
+    public class Labelled {
+        private final Interval interval;
+        private final int label;
+        public Labelled(Interval interval, int label) { this.interval = interval; this.label = label; }
+        @Override public boolean equals(Object o) {
+            return o instanceof Labelled l && java.util.Objects.equals(l.interval, interval);
+        }
+        @Override public int hashCode() { return label; }
+    }
+    """
+
+
+def test_a_violation_that_needs_a_component_class_to_break_its_contract_is_that_class_s(plugin):
+    for name, source in {"Interval": INTERVAL, "Item": ITEM, "Labelled": LABELLED}.items():
+        plugin.pytester.path.joinpath("parts").mkdir(exist_ok=True)
+        plugin.pytester.path.joinpath("parts", f"{name}.java").write_text(textwrap.dedent(source))
+    result = plugin.runpytest("--boundcheck", "parts", "-k", "hashcode", "-rxX")
+    result.stdout.fnmatch_lines([
+        ("XFAIL parts/Item.java::parts.Item::hashcode-consistent - same cause as the items of "
+         "parts.Interval: its own code breaks the contracts of equals, hashCode or compareTo "
+         "where this violation needs it to; with it taken to obey those contracts, the check "
+         "finds no violation within the bounds"),
+    ])
+    result.stdout.fnmatch_lines(["*_ Labelled::hashcode-consistent _*"])
+    result.stdout.fnmatch_lines(["*_ Interval::hashcode-consistent _*"])
+    result.assert_outcomes(failed=2, xfailed=1)
