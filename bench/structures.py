@@ -2,7 +2,8 @@
 a test: it prints what it measured.
 
     python bench/structures.py [ROOT] [--scopes 5 10 15 20] [--unroll N] [--cap S]
-                               [--items contains insert] [--without-symmetry] [--json FILE]
+                               [--classes LList CList] [--items contains insert]
+                               [--without-symmetry] [--json FILE]
 
 ROOT (default ``bench/sortedlist``) is a source root; every JML item of its classes is
 checked through the engine (``Project.check``, no pytest) at each scope: that many objects
@@ -16,7 +17,9 @@ the published time of the same method and scope (``bench/papers.json``: TACO's
 tight-bounds column, JForge, InspectJ, Jalloy) with our CPU time over it (on a machine
 other work shares, wall time measures that work too). An item whose work reaches
 ``--cap`` (its time limit, in work seconds) at one scope is not run at larger ones.
-``--without-symmetry`` turns the canonical order of the pre-state heap off
+``--classes`` keeps the classes whose simple or qualified name is given (``--classes LList``
+keeps both ``correct.LList`` and ``broken.LList``; ``--classes structures.correct.LList``
+the correct one alone); ``--items`` keeps the methods named. ``--without-symmetry`` turns the canonical order of the pre-state heap off
 (``EngineConfig.symmetry_breaking``), to measure what it buys.
 """
 from __future__ import annotations
@@ -64,12 +67,14 @@ def outcome(result) -> str:
     return f"{result.verdict.name.lower()} ({text[:70]})"
 
 
-def measure(root: Path, scopes: list[int], unroll: int | None, cap: float, items: list[str],
-            symmetry: bool) -> list[dict]:
+def measure(root: Path, scopes: list[int], unroll: int | None, cap: float, classes: list[str],
+            items: list[str], symmetry: bool) -> list[dict]:
     project = Project([root])
     config = dataclasses.replace(DEFAULT, symmetry_breaking=symmetry)
     rows = []
     for cls in project.program.project:
+        if classes and cls.simple_name not in classes and cls.fqname not in classes:
+            continue
         for check in project.jml_for(cls):
             method = check.id.partition("(")[0]
             if items and method not in items:
@@ -113,6 +118,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--unroll", type=int, default=None)
     parser.add_argument("--cap", type=float, default=120.0,
                         help="an item's time limit, in work seconds (default 120)")
+    parser.add_argument("--classes", nargs="*", default=[],
+                        help="class names, simple or qualified, to run (default all)")
     parser.add_argument("--items", nargs="*", default=[], help="method names to run (default all)")
     parser.add_argument("--without-symmetry", action="store_true")
     parser.add_argument("--json", default=None)
@@ -122,7 +129,7 @@ def main(argv: list[str]) -> int:
           f"{'off' if args.without_symmetry else 'on'}")
     print(f"{'item':<45} {'scope':>5} {'unroll':>6} {'build':>7} {'solve':>7} {'cpu s':>7} "
           f"{'wall s':>7} {'published':>14} {'ratio':>6}  outcome")
-    rows = measure(Path(args.root), args.scopes, args.unroll, args.cap, args.items,
+    rows = measure(Path(args.root), args.scopes, args.unroll, args.cap, args.classes, args.items,
                    not args.without_symmetry)
     if args.json:
         record.write(args.json, {"items": rows, "symmetry_breaking": not args.without_symmetry,

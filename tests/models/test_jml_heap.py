@@ -8,12 +8,15 @@ from __future__ import annotations
 import textwrap
 
 import pytest
+import z3
 from jml_reach_sources import AGGREGATES, CHAIN, RING, SORTED  # tests/ is on sys.path
 
 from pytest_boundcheck.config.bounds import Bounds
 from pytest_boundcheck.counterexample.repro import Reproducer, runtime_classes
 from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.engine.result import Verdict
+from pytest_boundcheck.models.jml.heap import _closure
+from pytest_boundcheck.symex.values import HeapObj
 
 FIELDS = Bounds(objects_mode="fields")
 
@@ -109,3 +112,33 @@ def test_an_inner_class_s_enclosing_instance_is_not_followed(tmp_path):
         }
         """)
     assert verdicts(results) == {"push()": "PASS"}
+
+
+class _Model:
+    """What the closure asks of a model's context: its Z3 context and the work meter."""
+
+    def __init__(self):
+        self.ctx = z3.Context()
+        self.charged = 0
+
+    def charge(self, terms: int) -> None:
+        self.charged += terms
+
+
+def test_the_reach_closure_holds_exactly_the_heap_s_paths_cycles_included():
+    # a -> b always, b -> c where p, c -> a where q, b -> a where r: c reaches b only
+    # through a (c -> a -> b), and a reaches itself where a cycle closes (p and q, or r)
+    m = _Model()
+    a, b, c = (HeapObj(n, None, name, "slot") for n, name in enumerate("abc"))
+    p, q, r = z3.Bools("p q r", ctx=m.ctx)
+    true = z3.BoolVal(True, ctx=m.ctx)
+    closure = _closure(m, [(a, b, true), (b, c, p), (c, a, q), (b, a, r)])
+    expected = {(a, b): true, (a, c): p, (a, a): z3.Or(z3.And(p, q), r),
+                (b, a): z3.Or(z3.And(p, q), r), (b, b): z3.Or(z3.And(p, q), r), (b, c): p,
+                (c, a): q, (c, b): q, (c, c): z3.And(p, q)}
+    for (source, target), condition in expected.items():
+        found = closure[source].get(target, z3.BoolVal(False, ctx=m.ctx))
+        solver = z3.Solver(ctx=m.ctx)
+        solver.add(found != condition)
+        assert solver.check() == z3.unsat, (source.label, target.label)
+    assert m.charged == 27  # three objects, three rounds of three by three

@@ -2,11 +2,16 @@
 domain of quantifiers over objects (``harness.jmlexpr``).
 
 Reachability is over the path's heap as it stands: the objects the roots' fields hold
-(initial objects, or made by the path), as the path has left those fields. It is a least fixpoint unrolled
-as many times as there are candidate objects (a path through the heap visits each at most
-once), so the formula stays quantifier-free: measured by hand, a sorted list's check with
-a directly unrolled path proves at ten nodes in about a second, where a rank function per
-object, the other encoding, makes the solver time out. The real class, for reproducers and replay, is
+(initial objects, or made by the path), as the path has left those fields. It is the
+transitive closure of the links (the fields the path may have left holding an object),
+built by Warshall's rounds, one per object, so the formula stays quantifier-free and
+exact: a path of the closure is one the heap has, and every path of the heap is one of
+the closure. A heap's closure is made once and shared by every root that walks the same
+links: an acyclicity invariant (``!\\reach(n.next).has(n)`` for each ``n``) has a root
+per object, and a fixpoint per root built the same paths once per root (docs/dev/jml-performance.md).
+Measured by hand, a sorted list's check with such an unrolled encoding proves at ten
+nodes in about a second, where a rank function per object, the other encoding, makes
+the solver time out. The real class, for reproducers and replay, is
 ``counterexample/java/boundcheck/jml/Heap.java``, which follows the same fields.
 """
 from __future__ import annotations
@@ -76,24 +81,52 @@ def reached(m, state, roots: list[Ref], field: str | None) -> dict[HeapObj, z3.B
     Remembered for the same roots and the same links: a quantifier asks once per object."""
     starts = [o for r in roots for o in r.targets if _followable(o)]
     objects, links = _links(m, state, starts, field)
-    key = ("reach", tuple(r.id.get_id() for r in roots), field,
-           tuple((p.num, c.num, g.get_id()) for p, c, g in links))
-    return m.remembered(key, lambda: _fixpoint(m, roots, objects, links))
+    signature = tuple((p.num, c.num, g.get_id()) for p, c, g in links)
+    key = ("reach", tuple(r.id.get_id() for r in roots), field, signature)
+    return m.remembered(key, lambda: _from_roots(
+        m, roots, objects, m.remembered(("closure", field, signature),
+                                        lambda: _closure(m, links))))
 
 
-def _fixpoint(m, roots: list[Ref], objects: list[HeapObj], links) -> dict[HeapObj, z3.BoolRef]:
-    m.charge(len(objects) * (len(objects) + len(links)))  # the terms its rounds may build
-    into: dict[HeapObj, list[tuple[HeapObj, z3.BoolRef]]] = {c: [] for c in objects}
+def _from_roots(m, roots: list[Ref], objects: list[HeapObj],
+                closure: dict[HeapObj, dict[HeapObj, z3.BoolRef]]) -> dict[HeapObj, z3.BoolRef]:
+    """Each of ``objects`` with the condition that some root holds it or holds an object
+    that reaches it (``closure``)."""
+    m.charge(len(objects) * len(objects) * len(roots))
+    member: dict[HeapObj, list[z3.BoolRef]] = {c: [] for c in objects}
+    for root in roots:
+        for guard, start in root.non_null():
+            if start not in member:
+                continue
+            member[start].append(guard)
+            for c, path in closure.get(start, {}).items():
+                member[c].append(mk_and(guard, path))
+    return {c: mk_or(m.ctx, conditions) for c, conditions in member.items()}
+
+
+def _closure(m, links) -> dict[HeapObj, dict[HeapObj, z3.BoolRef]]:
+    """Object -> each object it reaches by one link or more, with the condition that it
+    does: the transitive closure of the ``links`` (Warshall's: after round k, the paths
+    whose inner objects are among the first k). Made once for a heap's links and shared
+    by every root that walks them: the roots of a quantifier's body (``n.next`` for each
+    ``n``) are many, and a fixpoint per root would build the same paths once per root."""
+    nodes = list(dict.fromkeys([p for p, _, _ in links] + [c for _, c, _ in links]))
+    m.charge(len(nodes) ** 3)  # the terms its rounds may build
+    paths: dict[HeapObj, dict[HeapObj, z3.BoolRef]] = {a: {} for a in nodes}
     for source, target, guard in links:
-        into[target].append((source, guard))
-    member = {c: mk_or(m.ctx, [r.guard(c) for r in roots]) for c in objects}
-    for _ in range(len(objects)):
-        step = {c: mk_or(m.ctx, [member[c], *(mk_and(member[p], g) for p, g in into[c])])
-                for c in objects}
-        if all(step[c].eq(member[c]) for c in objects):
-            break
-        member = step
-    return member
+        known = paths[source].get(target)
+        paths[source][target] = guard if known is None else mk_or(m.ctx, [known, guard])
+    for k in nodes:
+        onward = list(paths[k].items())
+        for a in nodes:
+            to_k = paths[a].get(k)
+            if to_k is None:
+                continue
+            for b, from_k in onward:
+                via = mk_and(to_k, from_k)
+                known = paths[a].get(b)
+                paths[a][b] = via if known is None else mk_or(m.ctx, [known, via])
+    return paths
 
 
 def _links(m, state, starts: list[HeapObj], field: str | None):
