@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.config.bounds import JML_TIMEOUT, Bounds
 from pytest_boundcheck.frontend import discover
 from pytest_boundcheck.harness.registry import FAMILIES
 
@@ -104,7 +104,8 @@ _BOUND_OPTIONS = {
 }
 
 # Bounds fields whose default is derived from another option or from the item
-_DERIVED_DEFAULTS = {"wall_limit": "30 times the timeout, 300 at least",
+_DERIVED_DEFAULTS = {"timeout": f"{DEFAULTS.timeout:g}, {JML_TIMEOUT:g} for JML items",
+                     "wall_limit": "30 times the timeout, 300 at least",
                      "objects_mode": "fields for JML items, constructors for the others",
                      "unroll": f"{DEFAULTS.unroll}, or --boundcheck-max-objects if more"}
 # what --boundcheck-fail-on may name: the results that then fail their item
@@ -182,6 +183,8 @@ def pytest_configure(config: pytest.Config) -> None:
                 for name, (parse, field, _) in _BOUND_OPTIONS.items()}
     if _setting(config, "unroll", _positive_int, None) is None:
         settings["unroll"] = max(DEFAULTS.unroll, settings["objects"])
+    if _setting(config, "timeout", _positive_float, None) is None:
+        settings["jml_timeout"] = JML_TIMEOUT
     strict = config.getoption("boundcheck_strict_compareto_equals") or \
         config.getini("boundcheck_strict_compareto_equals")
     excludes = tuple(config.getini("norecursedirs")) + ("target", "out")

@@ -3,6 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+# The work budget of a JML item where the user set none: a method of a balanced tree, its
+# rotations and its invariants' quantifiers over the heap take the solver more than a
+# contract item's budget (docs/user/jml.md, "Budget")
+JML_TIMEOUT = 20.0
+
 
 @dataclass(frozen=True)
 class Bounds:
@@ -11,6 +16,7 @@ class Bounds:
     inline_depth: int = 8   # nested calls
     delegation_depth: int = 2  # calls of one method nested through objects made from field values
     timeout: float = 10.0   # work per check, in reference seconds (``config.workclock``)
+    jml_timeout: float = 0.0  # work per JML check; 0: ``timeout`` (``for_item``)
     wall_limit: float = 0.0  # wall-clock seconds per check, a safety net; 0: ``wall_seconds``
     # how the initial objects are made: "constructors", "fields" (any field values), or ""
     # (not set): fields for JML items, constructors for contract items (``for_item``)
@@ -33,10 +39,11 @@ class Bounds:
         """The bounds of one item, its objects mode decided where none was set: a JML
         item's pre-state is any heap within the bounds (as TACO, JForge and InspectJ take
         it: the invariants, not the constructors, say which states are inputs), a contract
-        item's objects are made by the classes' constructors."""
-        if self.objects_mode:
-            return self
-        return replace(self, objects_mode="fields" if jml else "constructors")
+        item's objects are made by the classes' constructors; and its work budget, a JML
+        item's ``jml_timeout`` where one is set."""
+        mode = self.objects_mode or ("fields" if jml else "constructors")
+        timeout = (self.jml_timeout or self.timeout) if jml else self.timeout
+        return replace(self, objects_mode=mode, timeout=timeout)
 
     def smaller(self) -> Bounds:
         """The bounds a check that ran out of time within these is tried again at: each

@@ -8,6 +8,8 @@ import textwrap
 import pytest
 from java_sources import OUTER, INTERNED_NAME  # tests/ is on sys.path (its conftest.py)
 
+from pytest_boundcheck.plugin import STASH
+
 BOUNDS = "int 32-bit, 8 unrolls, inline depth 8"
 MADE = "objects: built by constructors and factories, then up to 2 method calls"
 
@@ -210,6 +212,18 @@ def test_ini_options_configure_roots_and_bounds(plugin):
                     "no violation within int 32-bit, 2 objects/type, 3 unrolls, inline depth 8; "
                     "objects: any field values"),
     ])
+
+
+@pytest.mark.parametrize("args, contract_budget, jml_budget", [
+    ((), 10.0, 20.0),
+    (("--boundcheck-timeout", "7"), 7.0, 7.0),
+])
+def test_a_jml_item_has_a_larger_work_budget_unless_one_is_set(plugin, args, contract_budget,
+                                                               jml_budget):
+    plugin.pytester.copy_example("points")
+    bounds = plugin.pytester.parseconfigure("--boundcheck", "shapes", *args).stash[STASH].bounds
+    assert bounds.for_item(jml=False).timeout == contract_budget
+    assert bounds.for_item(jml=True).timeout == jml_budget
 
 
 @pytest.mark.parametrize("args, message", [

@@ -26,6 +26,7 @@ public class RBTree {
       @ public invariant (\forall Node n; \reach(root).has(n);
       @                       (n.left == null || n.left.parent == n)
       @                       && (n.right == null || n.right.parent == n)
+      @                       && (n.left == null || n.left != n.right)
       @                       && (n.parent == null ? n == root : n.parent.left == n || n.parent.right == n)
       @                       && \reach(n, Node, parent).has(root));
       @ public invariant (\forall Node n, a; \reach(root).has(n) && \reach(n, Node, parent).has(a);
