@@ -183,7 +183,9 @@ def _blamed_elsewhere(program: Program, cls: ClassInfo, contract: Contract, boun
             and not o.opaque for o in record.objects):
         return ()
     clock = schedule.clock
-    left = (schedule.explored - clock.now()) / 2  # the rest stays for the counterexample
+    # half of what is left of the check's time (of a first check among the receiver's own
+    # classes, whose share of exploring is spent already); the rest for the counterexample
+    left = (schedule.cut - clock.now()) / 2
     if left <= 0:
         return ()
     try:

@@ -5,11 +5,15 @@ counterexample with 0, 1 and -1 reads better than one with 11264.
 Fewer objects first: each parameter at its first option (null where allowed, else an
 object made already, else a new one). Then shorter strings (all as short as one bound
 allows) of plainer chars (the first of ``_ALPHABETS`` that works): string constraints get
-costly to solve once many are fixed. Then the other object choices (first constructor,
-no method calls) all at once, else one by one. Then smaller numbers: all at zero; else
-all in the first ``_LADDER`` range that works; then each one at zero. The budget is
-counted in queries and solver resource units, not seconds, so the result is the same on
-every run, and is no more than the effort finding the violation took (or
+costly to solve once many are fixed, and the first query on them the solver cannot
+decide ends that phase. Then the other object choices (first constructor, no method
+calls) all at once, else one by one; where all at once was undecided, each with the
+other choices held at their values: left free, each is as hard a question as finding
+the violation was, and the queries' units ran out before a needless call was dropped.
+Then smaller numbers: all at zero; else all in the first ``_LADDER`` range that works;
+then each one at zero. The budget is counted in queries and solver resource units, not
+seconds, so the result is the same on every run, and is no more than the effort finding
+the violation took (or
 ``config.minimise_floor``). After ``config.minimise_undecided`` queries in a row
 undecided, it stops: the case is too hard to ask again within a query's units.
 """
@@ -71,22 +75,29 @@ def small_model(solver, answer, inputs: list[tuple[z3.ExprRef, PrimType]],
         if str(var) in solver.eager:  # a harness parameter: one at a time
             tries.attempt(var == options[0])
         else:
-            later.append(var == options[0])
+            later.append((var, options[0]))
     _shorter_strings(tries, texts)
-    # the objects' own choices (constructor, arguments, calls): all at once, else each
-    if later and not tries.attempt(z3.And(later)):
-        for choice in later:
-            tries.attempt(choice)
+    # the objects' own choices (constructor, arguments, calls): all at once, else each; where
+    # the solver could not decide them all at once, each with the other choices held as they
+    # are, a far smaller question than one whose other choices are free
+    if later and not tries.attempt(z3.And([var == first for var, first in later])):
+        hard = tries.undecided > 0
+        for var, first in later:
+            held = [other == tries.value(other) for other, _ in solver.choices
+                    if hard and not other.eq(var)]
+            tries.attempt(z3.And(var == first, *held))
     _smaller_numbers(tries, [(v, t) for v, t in inputs if t is not BOOLEAN])
     return tries.model
 
 
 def _shorter_strings(tries: _Attempts, texts: list[Text]) -> None:
+    """Shorter strings, then plainer chars; a question the solver cannot decide ends the
+    phase: the strings are costly to ask of, and the choices after them matter more."""
     for bound in range(max((len(t.chars) for t in texts), default=0)):
-        if tries.attempt(z3.And([t.length <= bound for t in texts])):
+        if tries.attempt(z3.And([t.length <= bound for t in texts])) or tries.undecided:
             break
-    for alphabet in _ALPHABETS if texts else ():
-        if tries.attempt(z3.And([_spelled(t, alphabet) for t in texts])):
+    for alphabet in _ALPHABETS if texts and not tries.undecided else ():
+        if tries.attempt(z3.And([_spelled(t, alphabet) for t in texts])) or tries.undecided:
             break
 
 

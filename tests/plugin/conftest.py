@@ -7,6 +7,8 @@ it; replay and reproducers, done in the workers). Where xdist changes what a use
 design (the layout of a verbose line), the test says how."""
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 
 XDIST = ("-n", "2", "-p", "xdist")
@@ -28,6 +30,13 @@ class PluginRun:
 
     def inline_run(self, *args: str) -> pytest.HookRecorder:
         return self.pytester.inline_run(*args, *self.extra)
+
+    def write_package(self, package: str, sources: dict[str, str]) -> None:
+        """One file ``package/Name.java`` for each class name and its (indented) source."""
+        folder = self.pytester.path / package
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, source in sources.items():
+            (folder / f"{name}.java").write_text(textwrap.dedent(source))
 
 
 def pytest_generate_tests(metafunc):

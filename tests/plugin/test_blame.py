@@ -146,9 +146,7 @@ LABELLED = """\
 
 
 def test_a_violation_that_needs_a_component_class_to_break_its_contract_is_that_class_s(plugin):
-    for name, source in {"Interval": INTERVAL, "Item": ITEM, "Labelled": LABELLED}.items():
-        plugin.pytester.path.joinpath("parts").mkdir(exist_ok=True)
-        plugin.pytester.path.joinpath("parts", f"{name}.java").write_text(textwrap.dedent(source))
+    plugin.write_package("parts", {"Interval": INTERVAL, "Item": ITEM, "Labelled": LABELLED})
     result = plugin.runpytest("--boundcheck", "parts", "-k", "hashcode", "-rxX")
     result.stdout.fnmatch_lines([
         ("XFAIL parts/Item.java::parts.Item::hashcode-consistent - same cause as the items of "

@@ -5,8 +5,6 @@ elements of any class; a violation that needs a plain ``new Object()`` among the
 that needs no such element still fails."""
 from __future__ import annotations
 
-import textwrap
-
 # URL lists added as raw Lists and read back as strings: a plain Object in one makes
 # equals throw ClassCastException, which no caller that passes strings sees
 LINKS = """\
@@ -58,9 +56,7 @@ TAGS = """\
 
 
 def test_a_violation_that_needs_a_plain_object_in_a_collection_a_caller_passes_is_possible(plugin):
-    for name, source in {"Links": LINKS, "Tags": TAGS}.items():
-        plugin.pytester.path.joinpath("raw").mkdir(exist_ok=True)
-        plugin.pytester.path.joinpath("raw", f"{name}.java").write_text(textwrap.dedent(source))
+    plugin.write_package("raw", {"Links": LINKS, "Tags": TAGS})
     result = plugin.runpytest("--boundcheck", "raw", "-k", "symmetric", "-rxX")
     result.stdout.fnmatch_lines([
         ("XFAIL raw/Links.java::raw.Links::equals-symmetric - possible violation: needs a plain "

@@ -42,7 +42,9 @@ def test_every_collections_counterexample_is_confirmed_on_the_jvm(plugin):
     plugin.pytester.copy_example("collections")
     result = plugin.runpytest("--boundcheck", "coll", "-k", "hashcode", "--boundcheck-replay", "-rx")
     text = result.stdout.str()
-    assert result.parseoutcomes().get("failed") == 5
+    # Crew's violation is Member's (an xfail naming it), whose counterexample is replayed too
+    assert result.parseoutcomes().get("failed") == 4
+    assert result.parseoutcomes().get("xfailed") == 1
     assert confirmed(text) == 5, text
 
 
