@@ -122,9 +122,11 @@ def test_a_project_class_in_a_list_runs_its_own_equals(java):
         }
         """)
     found = java.result("Team", "hashcode-consistent")
-    assert java.outcome(found) == "failed"
+    # Player's own equals and hashCode disagree, so the violation is Player's (blame)
+    assert java.outcome(found) == "xfailed"
     java.lines(found).fnmatch_lines(["  Team x = new Team(player1);", "  Team y = new Team(player2);",
-                                     "  x.equals(y)   -> true  (Team.java:7)"])
+                                     "  x.equals(y)   -> true  (Team.java:7)",
+                                     "*same cause as the items of Player*"])
 
 
 def test_a_collection_of_unknown_contents_is_a_skip_naming_the_call(java):
