@@ -125,7 +125,8 @@ def _check_within(program: Program, cls: ClassInfo, contract: Contract, bounds: 
     first_end = start + (schedule.planned - start) * config.own_classes_share
     first_explored = min(first_end, schedule.explored)
     first, _ = check_on(program, cls, contract, bounds, universe, own, Schedule(
-        clock, schedule.began, first_end, first_explored, min(first_end, schedule.cut)), config,
+        clock, schedule.began, first_end, first_explored, min(first_end, schedule.cut),
+        schedule.cut), config,
         may_trust=False, violations_only=True)
     if isinstance(first, Found):
         return first, _

@@ -57,6 +57,9 @@ class Schedule:
     planned: float   # the end the check plans its phases for (splitting, the solver's budgets)
     explored: float  # by when exploring the code must end
     cut: float       # when the check ends, decided or not
+    # when the re-check of whose code a violation it found breaks the contract must end:
+    # ``cut``, or later for a first check whose violation ends the item (``_blamed_elsewhere``)
+    blame_cut: float | None = None
 
 
 @dataclass
@@ -183,9 +186,10 @@ def _blamed_elsewhere(program: Program, cls: ClassInfo, contract: Contract, boun
             and not o.opaque for o in record.objects):
         return ()
     clock = schedule.clock
+    cut = schedule.blame_cut or schedule.cut
     # half of what is left of the check's time (of a first check among the receiver's own
-    # classes, whose share of exploring is spent already); the rest for the counterexample
-    left = (schedule.cut - clock.now()) / 2
+    # classes, the time the whole check would have had); the rest for the counterexample
+    left = (cut - clock.now()) / 2
     if left <= 0:
         return ()
     try:
@@ -195,7 +199,7 @@ def _blamed_elsewhere(program: Program, cls: ClassInfo, contract: Contract, boun
         return ()
     if not trusting.trusted or trusting.stuck:
         return ()
-    solver = Solver(ctx, max(0.0, (schedule.cut - clock.now()) / 2), trusting.constraints,
+    solver = Solver(ctx, max(0.0, (cut - clock.now()) / 2), trusting.constraints,
                     trusting.selectors, eager={d.name for d in domains} | trusting.split_early,
                     lazy=trusting.lazy, whole=trusting.whole, config=config, clock=clock)
     return trusting.trusted if solver.check(trusting.goal).verdict == "unsat" else ()

@@ -24,6 +24,7 @@ from pytest_boundcheck.symex.values import (
     merge_values,
     mk_and,
     mk_ite,
+    mk_not,
     mk_or,
 )
 
@@ -257,9 +258,11 @@ class CallsMixin:
     def call_virtual(self, state: State, receiver: Ref, method: MethodInfo, args: list[Value],
                      line: int, column: int = 0):
         """Virtual dispatch: a guarded merge over the receiver's possible dynamic types."""
+        contract_call = obeys_contract(method.name, args)
+        if contract_call and self.trusting and self._trusted_in_part(receiver, args):
+            return self._split_on_trust(state, receiver, method, args[0], line, column)
         unchecked = state.guard  # the path before the receiver is known not to be null
         state = self.null_check(state, receiver, line)
-        contract_call = obeys_contract(method.name, args)
         keyed = []  # objects whose code for this call the check trusts instead of exploring
         if contract_call and self.trusting and all(self.keyed(p) for a in args for _, p in a.non_null()):
             keyed = [o for o in receiver.targets if o is not None and self.keyed(o)]
@@ -292,6 +295,30 @@ class CallsMixin:
         results += self._implementations_run(state, unchecked, receiver, groups, args, line,
                                              column)
         return self._merge_results(results, method.return_type)
+
+    def _trusted_in_part(self, receiver: Ref, args: list[Value]) -> bool:
+        """May a trusted receiver get, as the argument of its equals or compareTo, objects
+        whose code the check runs beside ones it trusts? Then trusting it on every path or
+        none would run its own code where the argument is trusted too, while its hashCode
+        is trusted: equal objects by their code, unequal by their keys, a violation of
+        nobody's code."""
+        if len(args) != 1 or not any(o is not None and self.keyed(o) for o in receiver.targets):
+            return False
+        kinds = {self.keyed(o) for _, o in args[0].non_null()}
+        return kinds == {True, False}
+
+    def _split_on_trust(self, state: State, receiver: Ref, method: MethodInfo, arg: Ref,
+                        line: int, column: int):
+        """``receiver.method(arg)`` dispatched apart where ``arg`` is a trusted object (or
+        null) and where it is one whose code the check runs, so that trusted objects are
+        compared with each other by their keys alone, as their hashCode is."""
+        run = [o for _, o in arg.non_null() if not self.keyed(o)]
+        trusted = [o for o in arg.targets if o not in run]
+        return self._merge_results([
+            self.branch(state, guard, lambda s, a=part: self.call_virtual(
+                s, receiver, method, [a], line, column))
+            for guard, part in ((mk_not(arg.member_guard(run)), arg.narrowed(trusted)),
+                                (arg.member_guard(run), arg.narrowed(run)))], method.return_type)
 
     def _dispatch_groups(self, receiver: Ref, method: MethodInfo, keyed: list[HeapObj]):
         """The receiver's objects grouped by the implementation of ``method`` they run:
