@@ -105,11 +105,12 @@ class _ClockWatch:
 
 
 def _items(project: Project, wanted: list[str], every: int, limit: int):
-    """(name, class, contract) in collection order: those named ``Class::contract`` (simple
-    or qualified class name), else every ``every``-th, at most ``limit``."""
+    """(name, class, contract) in collection order, contract items and then JML items (named
+    by their method: ``TreeSet::add(int)``): those named ``Class::contract`` (simple or
+    qualified class name), else every ``every``-th, at most ``limit``."""
     found = []
     for cls in project.program.project:
-        for contract in project.contracts_for(cls):
+        for contract in project.contracts_for(cls) + project.jml_for(cls):
             name = f"{cls.fqname}::{contract.id}"
             simple = f"{cls.simple_name}::{contract.id}"
             if wanted and name not in wanted and simple not in wanted:
