@@ -27,7 +27,7 @@ import record  # bench/record.py: the --json record
 import z3
 
 from pytest_boundcheck.config import tuning
-from pytest_boundcheck.config.bounds import Bounds
+from pytest_boundcheck.config.bounds import JML_TIMEOUT, Bounds
 from pytest_boundcheck.engine.project import Project
 from pytest_boundcheck.solve import solver as solve
 from pytest_boundcheck.solve.terms import translated
@@ -105,11 +105,12 @@ class _ClockWatch:
 
 
 def _items(project: Project, wanted: list[str], every: int, limit: int):
-    """(name, class, contract) in collection order: those named ``Class::contract`` (simple
-    or qualified class name), else every ``every``-th, at most ``limit``."""
+    """(name, class, contract) in collection order, contract items and then JML items (named
+    by their method: ``TreeSet::add(int)``): those named ``Class::contract`` (simple or
+    qualified class name), else every ``every``-th, at most ``limit``."""
     found = []
     for cls in project.program.project:
-        for contract in project.contracts_for(cls):
+        for contract in project.contracts_for(cls) + project.jml_for(cls):
             name = f"{cls.fqname}::{contract.id}"
             simple = f"{cls.simple_name}::{contract.id}"
             if wanted and name not in wanted and simple not in wanted:
@@ -120,8 +121,7 @@ def _items(project: Project, wanted: list[str], every: int, limit: int):
     return found[:limit] if limit else found
 
 
-def _measure(project: Project, cls, contract, profile_to: Path | None) -> dict:
-    bounds = Bounds()
+def _measure(project: Project, cls, contract, profile_to: Path | None, bounds: Bounds) -> dict:
     profiler = cProfile.Profile() if profile_to else None
     with _ClockWatch() as watch:
         wall, cpu = time.perf_counter(), time.process_time()
@@ -163,9 +163,14 @@ def main() -> None:
     parser.add_argument("--profile", type=Path, help="a directory for each item's cProfile")
     parser.add_argument("--queries", action="store_true",
                         help="record each solver query's units, terms and CPU seconds")
+    parser.add_argument("--objects", type=int, default=Bounds.objects,
+                        help="objects per class, as boundcheck_max_objects sets it")
+    parser.add_argument("--jml-timeout", type=float, default=JML_TIMEOUT,
+                        help="a JML item's work budget, as the plugin sets it")
     parser.add_argument("--json")
     parser.add_argument("--note", default="")
     args = parser.parse_args()
+    bounds = Bounds(objects=args.objects, jml_timeout=args.jml_timeout)
     if args.profile:
         args.profile.mkdir(parents=True, exist_ok=True)
     project = Project(args.roots)
@@ -176,10 +181,10 @@ def main() -> None:
     for name, cls, contract in items:
         if args.queries:
             with _QueryWatch() as queries:
-                figures[name] = _measure(project, cls, contract, args.profile)
+                figures[name] = _measure(project, cls, contract, args.profile, bounds)
             figures[name]["queries"] = queries.queries
         else:
-            figures[name] = _measure(project, cls, contract, args.profile)
+            figures[name] = _measure(project, cls, contract, args.profile, bounds)
         f = figures[name]
         ratio = f"{f['cpu_per_work']:.2f}" if f["cpu_per_work"] else "-"
         print(f"{name}: {f['outcome']}, wall {f['wall']:.2f} s, cpu {f['cpu']:.2f} s, "
