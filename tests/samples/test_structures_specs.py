@@ -6,6 +6,8 @@ load: tests/samples/test_samples.py leaves the whole sample to these tests and t
 ``bench/structures.py``.)"""
 from __future__ import annotations
 
+import pytest
+
 from sample_outcomes import SAMPLES, listed  # tests/ is on sys.path (its conftest.py)
 
 from pytest_boundcheck.engine.project import Project
@@ -43,22 +45,6 @@ def test_the_broken_binary_heap_fails_with_the_papers_null_pointer_exception(pyt
 
 LISTS = ("LList", "CList", "AList", "ElemList")  # TACO's and Jalloy's linked lists
 CLIENTS = ("BagToSet", "Point2D", "Point3D")  # Miniatur's client and its points
-
-
-def test_the_lists_and_clients_have_their_expected_outcomes_correct_and_broken(pytester):
-    """Every item of the lists and of the bag-to-set client with its points, correct and
-    broken, at the sample's three objects per class: each planted bug fails, each correct
-    method passes, as ``expected-outcomes.txt`` says."""
-    pytester.copy_example("structures")
-    reprec = pytester.inline_run("--boundcheck", ".", "-p", "no:cacheprovider",
-                                 "-k", " or ".join(LISTS + CLIENTS))
-    got = {r.nodeid: r.outcome for r in reprec.getreports("pytest_runtest_logreport")
-           if r.when == "call" or r.outcome == "skipped"}
-    wanted = {item: outcome for item, outcome in listed("structures").items()
-              if item.split("::")[1].rpartition(".")[2] in LISTS + CLIENTS}
-    assert got == wanted and len(wanted) == 50
-
-
 TREES = ("TreeSet", "AVLTree", "BinomialHeap", "BinaryHeap", "RBTree")  # TACO's, InspectJ's, Jalloy's
 # the items of the trees whose outcome at two objects per class is not the sample's intended
 # one, and why
@@ -68,18 +54,35 @@ AT_TWO_OBJECTS = {
     # (each level of the recursion inlines both recursive calls): a pass* naming the cut
     "structures/broken/AVLTree.java::structures.broken.AVLTree::insert(int)": "passed",
 }
+# one run per structure (the clients together), so that a parallel run shares them out:
+# the lists and clients at the sample's three objects per class, the trees and heaps at two
+GROUPS = [(name,) for name in LISTS] + [CLIENTS] + [(name,) for name in TREES]
 
 
-def test_the_trees_and_heaps_have_their_expected_outcomes_at_two_objects(pytester):
-    """Every item of the trees and heaps, correct and broken, at two objects per class:
-    each planted bug that shows in a heap of two nodes and the one a call adds fails, each
-    correct method passes."""
+def _simple_class(item: str) -> str:
+    return item.split("::")[1].rpartition(".")[2]
+
+
+def test_the_groups_cover_every_item_of_the_sample():
+    """The runs below together check all 86 items the sample lists, each once."""
+    names = [name for group in GROUPS for name in group]
+    assert len(names) == len(set(names))
+    items = listed("structures")
+    assert len(items) == 86 and all(_simple_class(item) in names for item in items)
+
+
+@pytest.mark.parametrize("group", GROUPS, ids="-".join)
+def test_each_structure_has_its_expected_outcomes_correct_and_broken(pytester, group):
+    """Every item of the structure, correct and broken: each planted bug fails, each correct
+    method passes, as ``expected-outcomes.txt`` says (the trees and heaps at two objects
+    per class: each planted bug shows in a heap of two nodes and the one a call adds)."""
     pytester.copy_example("structures")
-    reprec = pytester.inline_run("--boundcheck", ".", "-p", "no:cacheprovider",
-                                 "--boundcheck-max-objects", "2", "-k", " or ".join(TREES))
+    trees = group[0] in TREES
+    bounds = ["--boundcheck-max-objects", "2"] if trees else []
+    reprec = pytester.inline_run("--boundcheck", ".", "-p", "no:cacheprovider", *bounds,
+                                 "-k", " or ".join(group))
     got = {r.nodeid: r.outcome for r in reprec.getreports("pytest_runtest_logreport")
            if r.when == "call" or r.outcome == "skipped"}
-    wanted = {item: AT_TWO_OBJECTS.get(item, outcome)
-              for item, outcome in listed("structures").items()
-              if item.split("::")[1].rpartition(".")[2] in TREES}
-    assert got == wanted and len(wanted) == 36
+    wanted = {item: AT_TWO_OBJECTS.get(item, outcome) if trees else outcome
+              for item, outcome in listed("structures").items() if _simple_class(item) in group}
+    assert wanted and got == wanted
