@@ -44,9 +44,12 @@ PAPERS = json.loads((HERE / "papers.json").read_text())
 
 
 def published(cls: str, method: str, scope: int) -> list[dict]:
-    """The papers' rows for the structure ``cls`` (simple name) and ``method`` at ``scope``."""
+    """The papers' rows for the structure ``cls`` (simple name) and ``method`` at ``scope``.
+    A method is named for its structure first: our TreeSet's ``contains`` is TACO's TreeSet
+    ``find``, while LList's ``contains`` is TACO's ``contains``."""
     structure = PAPERS["structures"].get(cls)
-    name = PAPERS["methods"].get(method, method)
+    names = PAPERS["methods"]
+    name = names.get(f"{structure}.{method}", names.get(method, method))
     return [row for row in PAPERS["figures"]
             if row["structure"] == structure and row["method"] == name and row["scope"] == scope]
 
