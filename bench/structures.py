@@ -12,11 +12,14 @@ invariants hold) and, unless ``--unroll`` says otherwise, as many loop unrolls: 
 list of N nodes takes N iterations, and more only make the solver prove that a walk
 longer than the heap must go round a cycle (TACO's Table 2 has 10 unrolls at every scope). Per item and scope it prints
 the work seconds (``config.workclock``: the same on any machine) to build the formula
-(exploring the code) and to solve it, the CPU and wall-clock seconds, the outcome, and
+(exploring the code) and to solve it, and in all (an item undecided within the bounds set is
+checked again within smaller ones, in the rest of its time limit: its build and solve are the
+smaller check's, its total both), the CPU and wall-clock seconds, the outcome, and
 the published time of the same method and scope (``bench/papers.json``: TACO's
 tight-bounds column, JForge, InspectJ, Jalloy) with our CPU time over it (on a machine
 other work shares, wall time measures that work too). An item whose work reaches
-``--cap`` (its time limit, in work seconds) at one scope is not run at larger ones.
+``--cap`` (its time limit, in work seconds) at one scope is not run at larger ones. With
+``--json`` the record is written again after each item, so a run stopped early keeps it.
 ``--classes`` keeps the classes whose simple or qualified name is given (``--classes LList``
 keeps both ``correct.LList`` and ``broken.LList``; ``--classes structures.correct.LList``
 the correct one alone); ``--items`` keeps the methods named. ``--without-symmetry`` turns the canonical order of the pre-state heap off
@@ -71,7 +74,9 @@ def outcome(result) -> str:
 
 
 def measure(root: Path, scopes: list[int], unroll: int | None, cap: float, classes: list[str],
-            items: list[str], symmetry: bool) -> list[dict]:
+            items: list[str], symmetry: bool, measured=lambda rows: None) -> list[dict]:
+    """Every item at every scope; ``measured(rows)`` is called after each, so that a run
+    stopped before its end (an item at scope 10 may take an hour) keeps what it measured."""
     project = Project([root])
     config = dataclasses.replace(DEFAULT, symmetry_breaking=symmetry)
     rows = []
@@ -97,6 +102,7 @@ def measure(root: Path, scopes: list[int], unroll: int | None, cap: float, class
                     "published": paper, "ratio": cpu / paper["seconds"]
                     if paper and paper["seconds"] else None})
                 _print(rows[-1])
+                measured(rows)
                 if work >= cap * 0.95 or result.verdict.name == "UNDECIDED":
                     break  # a larger scope would only take longer
     return rows
@@ -110,7 +116,7 @@ def _print(row: dict) -> None:
     build = f"{row['build']:.2f}" if row["build"] is not None else "-"
     solve = f"{row['solve']:.2f}" if row["solve"] is not None else "-"
     print(f"{row['item']:<45} {row['scope']:>5} {row['unroll']:>6} {build:>7} {solve:>7} "
-          f"{row['cpu']:>7.2f} {row['wall']:>7.2f} {said:>14} {ratio:>6}  {row['outcome']}",
+          f"{row['work']:>7.2f} {row['cpu']:>7.2f} {row['wall']:>7.2f} {said:>14} {ratio:>6}  {row['outcome']}",
           flush=True)
 
 
@@ -130,13 +136,16 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.2f}; symmetry breaking "
           f"{'off' if args.without_symmetry else 'on'}")
-    print(f"{'item':<45} {'scope':>5} {'unroll':>6} {'build':>7} {'solve':>7} {'cpu s':>7} "
-          f"{'wall s':>7} {'published':>14} {'ratio':>6}  outcome")
-    rows = measure(Path(args.root), args.scopes, args.unroll, args.cap, args.classes, args.items,
-                   not args.without_symmetry)
-    if args.json:
-        record.write(args.json, {"items": rows, "symmetry_breaking": not args.without_symmetry,
-                                 "load_average": os.getloadavg()[0], "note": args.note})
+    print(f"{'item':<45} {'scope':>5} {'unroll':>6} {'build':>7} {'solve':>7} {'work':>7} "
+          f"{'cpu s':>7} {'wall s':>7} {'published':>14} {'ratio':>6}  outcome")
+
+    def write(rows: list[dict]) -> None:
+        if args.json:
+            record.write(args.json, {"items": rows, "symmetry_breaking": not args.without_symmetry,
+                                     "load_average": os.getloadavg()[0], "note": args.note})
+
+    write(measure(Path(args.root), args.scopes, args.unroll, args.cap, args.classes, args.items,
+                  not args.without_symmetry, write))
     return 0
 
 
