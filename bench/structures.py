@@ -8,7 +8,10 @@ a test: it prints what it measured.
 ROOT (default ``bench/sortedlist``) is a source root; every JML item of its classes is
 checked through the engine (``Project.check``, no pytest) at each scope: that many objects
 per class made from field values (the pre-state is any heap of them in which the
-invariants hold) and, unless ``--unroll`` says otherwise, as many loop unrolls: walking a
+invariants hold), arrays of up to scope + 1 elements (an array-based structure of ``scope``
+elements, as InspectJ's binary heap, with its one-based array's unused slot 0; the default
+of 3 would keep a heap at 2 elements whatever the scope) and, unless ``--unroll`` says
+otherwise, as many loop unrolls: walking a
 list of N nodes takes N iterations, and more only make the solver prove that a walk
 longer than the heap must go round a cycle (TACO's Table 2 has 10 unrolls at every scope). Per item and scope it prints
 the work seconds (``config.workclock``: the same on any machine) to build the formula
@@ -89,7 +92,7 @@ def measure(root: Path, scopes: list[int], unroll: int | None, cap: float, class
                 continue
             for scope in scopes:
                 bounds = Bounds(objects=scope, unroll=unroll or scope, timeout=cap,
-                                objects_mode="fields")
+                                max_length=scope + 1, objects_mode="fields")
                 wall, cpu = time.perf_counter(), time.process_time()
                 result = project.check(cls, check, bounds, config)
                 wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
